@@ -1,0 +1,14 @@
+//! `judge`: an online-judge grading harness.
+//!
+//! Data flows through one module per stage:
+//!
+//! ```text
+//! package (problems/<name>/problem.toml) ─► testset (TestCase list) ─► compile (Submission → binary)
+//!   ─► sandbox (RunOutcome) ─► verdict (checker → Verdict) ─► grade (events, results) ─► report (table, JSON)
+//! ```
+//!
+//! `problems` holds each problem's logic (validator, generators, solver, checker);
+//! `commands` wires the stages together per subcommand.
+
+pub mod problems;
+pub mod sandbox;

@@ -1,0 +1,117 @@
+//! Running an untrusted program under limits and isolation.
+//!
+//! ```text
+//!   RunRequest ──► Sandbox::run ──► RunOutcome (exit/signal, CPU, wall, peak memory, output, which limit fired)
+//! ```
+//!
+//! The grading runner only sees the [`Sandbox`] trait. [`fake::ScriptedSandbox`] returns
+//! scripted outcomes so reporting can be tested without running anything; the real Linux
+//! implementation lives in `linux`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub mod fake;
+
+/// Resource limits for one run. Every field is always set: there is no "unlimited".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system, all processes of the run). Exceeding it is TLE.
+    pub cpu_time: Duration,
+    /// Wall-clock backstop; a sleeping or blocked program is stopped here (TLE).
+    pub wall_time: Duration,
+    /// Memory in bytes. Exceeding it is MLE.
+    pub memory_bytes: u64,
+    /// Maximum bytes of stdout kept; one more byte is OLE.
+    pub output_bytes: u64,
+    /// Maximum bytes of stderr kept (the rest is discarded, not an error).
+    pub stderr_bytes: u64,
+    /// Maximum number of processes/threads alive at once.
+    pub processes: u32,
+}
+
+/// Where the program's stdin comes from.
+#[derive(Debug, Clone)]
+pub enum Stdin {
+    /// A file opened read-only by the harness and handed over as fd 0.
+    File(PathBuf),
+    /// Bytes written to a pipe by the harness (small inputs, interactive use).
+    Bytes(Vec<u8>),
+    /// `/dev/null`.
+    Null,
+}
+
+/// One program execution.
+#[derive(Debug, Clone)]
+pub struct RunRequest {
+    /// argv; `argv[0]` is an absolute path to the executable.
+    pub argv: Vec<String>,
+    /// The complete environment (nothing is inherited).
+    pub env: Vec<(String, String)>,
+    pub stdin: Stdin,
+    /// Directories the program may read and execute from (its binary, a runtime's install
+    /// prefix). System library directories are always readable.
+    pub read_only: Vec<PathBuf>,
+    /// The program's private writable working directory (created fresh by the caller).
+    pub work_dir: PathBuf,
+    pub limits: Limits,
+}
+
+/// Which limit, if any, stopped the program. The first one that fired wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimitHit {
+    CpuTime,
+    WallTime,
+    Memory,
+    Output,
+    Processes,
+}
+
+/// How the program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Termination {
+    /// Normal exit with this status code.
+    Exited(i32),
+    /// Killed by this signal (by itself, the kernel, or the harness enforcing a limit).
+    Signaled(i32),
+}
+
+/// Everything measured about one run. A contestant failure is data here, never an `Err`.
+#[derive(Debug, Clone)]
+pub struct RunOutcome {
+    pub termination: Termination,
+    /// The limit the sandbox enforced, if one fired.
+    pub limit_hit: Option<LimitHit>,
+    /// CPU time of the run (user + system, including descendants).
+    pub cpu_time: Duration,
+    pub wall_time: Duration,
+    /// Peak memory in KiB (see the README for which figure this is).
+    pub peak_memory_kib: u64,
+    /// Captured stdout, at most `output_bytes`.
+    pub stdout: Vec<u8>,
+    /// Captured stderr, at most `stderr_bytes`.
+    pub stderr: Vec<u8>,
+}
+
+/// The harness could not run the program at all (not the contestant's fault).
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("sandbox setup failed: {0}")]
+    Setup(String),
+    #[error("could not start `{program}`: {message}")]
+    Spawn { program: String, message: String },
+    #[error("sandbox I/O error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Runs programs in isolation under [`Limits`].
+pub trait Sandbox: Send + Sync {
+    fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError>;
+
+    /// One line for the user about mechanisms that are unavailable on this machine
+    /// (e.g. "no memory cgroup: memory limit enforced from peak RSS"), or `None`.
+    fn warning(&self) -> Option<String> {
+        None
+    }
+}
