@@ -10,5 +10,11 @@
 //! `problems` holds each problem's logic (validator, generators, solver, checker);
 //! `commands` wires the stages together per subcommand.
 
+pub mod cli;
+pub mod commands;
+pub mod fsutil;
+pub mod package;
 pub mod problems;
 pub mod sandbox;
+pub mod testset;
+pub mod verdict;

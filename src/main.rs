@@ -1,3 +1,3 @@
 fn main() {
-    println!("judge");
+    std::process::exit(judge::commands::run(std::env::args_os()));
 }

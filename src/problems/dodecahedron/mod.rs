@@ -10,8 +10,16 @@ impl Problem for Dodecahedron {
     fn generators(&self) -> &'static [GeneratorSpec] {
         &[]
     }
-    fn generate(&self, generator: &str, _params: &GenParams, _seed: u64) -> Result<String, GenError> {
-        Err(GenError::UnknownGenerator { name: generator.into(), available: String::new() })
+    fn generate(
+        &self,
+        generator: &str,
+        _params: &GenParams,
+        _seed: u64,
+    ) -> Result<String, GenError> {
+        Err(GenError::UnknownGenerator {
+            name: generator.into(),
+            available: String::new(),
+        })
     }
     fn validate(&self, _input: &[u8]) -> Result<(), Violation> {
         Err(Violation::new(1, 1, "not implemented"))

@@ -1,0 +1,91 @@
+//! One module per subcommand; each wires the pipeline stages together and returns an
+//! [`Status`]. Errors of the harness itself are `anyhow` errors with context.
+
+use std::ffi::OsString;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+mod check;
+mod gen;
+mod problems;
+mod solve;
+mod validate;
+
+/// What a command concluded (errors of the harness are separate: exit status 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Success / accepted: exit status 0.
+    Success,
+    /// Rejected / invalid / not accepted: exit status 1.
+    Rejected,
+}
+
+/// Exit status for usage and environment errors.
+pub const EXIT_ERROR: i32 = 2;
+
+/// Runs the command line `args` and returns the process exit status.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_ERROR } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Problems(a) => problems::run(a),
+        Command::Gen(a) => gen::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Validate(a) => validate::run(a),
+    };
+    match result {
+        Ok(Status::Success) => 0,
+        Ok(Status::Rejected) => 1,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return 0;
+            }
+            eprintln!("error: {}", one_line(&e));
+            EXIT_ERROR
+        }
+    }
+}
+
+/// The whole context chain on one line: `cannot read x.in: No such file or directory`.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in e.chain() {
+        let s = cause.to_string();
+        // thiserror messages often embed their source; skip exact repeats.
+        if !parts.iter().any(|p| p.contains(&s)) {
+            parts.push(s);
+        }
+    }
+    parts.join(": ").replace('\n', " ")
+}
+
+/// A closed stdout (`judge gen ... | head`) is not an error (Unix convention).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Loads a package named on the command line and prints its parse warnings.
+fn load_package(arg: &str) -> anyhow::Result<crate::package::Package> {
+    let pkg = crate::package::Package::resolve(arg)?;
+    for w in &pkg.warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(pkg)
+}
+
+/// Input bytes as text, with a clear error for non-UTF-8 data.
+fn text(bytes: Vec<u8>, what: &std::path::Path) -> anyhow::Result<String> {
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", what.display()))
+}

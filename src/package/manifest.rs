@@ -1,0 +1,251 @@
+//! The `problem.toml` schema.
+//!
+//! ```toml
+//! title = "Magic Square"
+//! # logic = "magic-square"   # optional: built-in logic to use (default: the folder name)
+//!
+//! [limits]
+//! time-limit = 1.0      # seconds of CPU time per test
+//! memory-limit = 64     # MiB
+//! output-limit = 8      # MiB of stdout (default 8)
+//! [limits.languages.python]
+//! time-limit = 2.0
+//!
+//! [[tests]]             # generated groups, in test order after data/sample and data/secret
+//! name = "distinct"     # tests are named distinct-01, distinct-02, ...
+//! generator = "distinct"
+//! count = 4
+//! params = { n = 4 }
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use super::ProblemLimits;
+use crate::problems::{GenParams, Problem};
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct Manifest {
+    pub title: String,
+    #[serde(default)]
+    pub logic: Option<String>,
+    pub limits: RawLimits,
+    #[serde(default)]
+    pub tests: Vec<GroupDecl>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct RawLimits {
+    pub time_limit: f64,
+    pub memory_limit: u64,
+    #[serde(default)]
+    pub output_limit: Option<u64>,
+    #[serde(default)]
+    pub languages: BTreeMap<String, LanguageLimits>,
+}
+
+/// Per-language overrides of the problem's limits.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct LanguageLimits {
+    /// Seconds of CPU time.
+    #[serde(default)]
+    pub time_limit: Option<f64>,
+    /// MiB.
+    #[serde(default)]
+    pub memory_limit: Option<u64>,
+}
+
+/// One `[[tests]]` group: `count` tests from one generator with fixed parameters.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct GroupDecl {
+    pub name: String,
+    pub generator: String,
+    pub count: u32,
+    #[serde(default, deserialize_with = "params")]
+    pub params: GenParams,
+}
+
+fn params<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GenParams, D::Error> {
+    BTreeMap::<String, i64>::deserialize(d).map(GenParams)
+}
+
+const LANGUAGES: [&str; 5] = ["c", "cpp", "rust", "python", "java"];
+
+impl RawLimits {
+    pub fn into_limits(self) -> Result<ProblemLimits, String> {
+        let time_ok = |t: f64| t.is_finite() && t > 0.0 && t <= 60.0;
+        if !time_ok(self.time_limit) {
+            return Err(format!(
+                "limits.time-limit must be between 0 and 60 seconds, found {}",
+                self.time_limit
+            ));
+        }
+        let mem_ok = |m: u64| (1..=65536).contains(&m);
+        if !mem_ok(self.memory_limit) {
+            return Err(format!(
+                "limits.memory-limit must be 1..=65536 MiB, found {}",
+                self.memory_limit
+            ));
+        }
+        let output_mib = self.output_limit.unwrap_or(8);
+        if !(1..=1024).contains(&output_mib) {
+            return Err(format!(
+                "limits.output-limit must be 1..=1024 MiB, found {output_mib}"
+            ));
+        }
+        for (lang, over) in &self.languages {
+            if !LANGUAGES.contains(&lang.as_str()) {
+                return Err(format!(
+                    "limits.languages.{lang}: unknown language (known: {})",
+                    LANGUAGES.join(", ")
+                ));
+            }
+            if over.time_limit.is_some_and(|t| !time_ok(t))
+                || over.memory_limit.is_some_and(|m| !mem_ok(m))
+            {
+                return Err(format!("limits.languages.{lang}: limit out of range"));
+            }
+        }
+        Ok(ProblemLimits {
+            time: Duration::from_secs_f64(self.time_limit),
+            memory_mib: self.memory_limit,
+            output_mib,
+            languages: self.languages,
+        })
+    }
+}
+
+/// Checks the test plan against the problem's generators: known names and parameters,
+/// unique kebab-case group names, counts in range.
+pub(super) fn check_groups(groups: &[GroupDecl], logic: &dyn Problem) -> Result<(), String> {
+    let mut seen = BTreeSet::new();
+    for g in groups {
+        let kebab = !g.name.is_empty()
+            && g.name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !kebab {
+            return Err(format!(
+                "test group name `{}` must be kebab-case (a-z, 0-9, -)",
+                g.name
+            ));
+        }
+        if g.name == "sample" || g.name == "secret" || !seen.insert(g.name.as_str()) {
+            return Err(format!(
+                "test group name `{}` is used twice or reserved",
+                g.name
+            ));
+        }
+        if !(1..=1000).contains(&g.count) {
+            return Err(format!(
+                "test group `{}`: count must be 1..=1000, found {}",
+                g.name, g.count
+            ));
+        }
+        let Some(spec) = logic.generators().iter().find(|s| s.name == g.generator) else {
+            let known: Vec<_> = logic.generators().iter().map(|s| s.name).collect();
+            return Err(format!(
+                "test group `{}`: unknown generator `{}` (known: {})",
+                g.name,
+                g.generator,
+                known.join(", ")
+            ));
+        };
+        if let Some(bad) = g
+            .params
+            .0
+            .keys()
+            .find(|k| !spec.params.contains(&k.as_str()))
+        {
+            return Err(format!(
+                "test group `{}`: generator `{}` has no parameter `{bad}` (parameters: {})",
+                g.name,
+                g.generator,
+                if spec.params.is_empty() {
+                    "none".to_string()
+                } else {
+                    spec.params.join(", ")
+                }
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Dotted paths of keys that the schema does not know.
+pub(super) fn unknown_keys(table: &toml::Table) -> Vec<String> {
+    let mut out = Vec::new();
+    let known = |keys: &[&str], t: &toml::Table, prefix: &str, out: &mut Vec<String>| {
+        for k in t.keys() {
+            if !keys.contains(&k.as_str()) {
+                out.push(format!("{prefix}{k}"));
+            }
+        }
+    };
+    known(&["title", "logic", "limits", "tests"], table, "", &mut out);
+    if let Some(toml::Value::Table(limits)) = table.get("limits") {
+        known(
+            &["time-limit", "memory-limit", "output-limit", "languages"],
+            limits,
+            "limits.",
+            &mut out,
+        );
+        if let Some(toml::Value::Table(langs)) = limits.get("languages") {
+            for (lang, v) in langs {
+                if let toml::Value::Table(t) = v {
+                    let prefix = format!("limits.languages.{lang}.");
+                    known(&["time-limit", "memory-limit"], t, &prefix, &mut out);
+                }
+            }
+        }
+    }
+    if let Some(toml::Value::Array(groups)) = table.get("tests") {
+        for (i, g) in groups.iter().enumerate() {
+            if let toml::Value::Table(t) = g {
+                let prefix = format!("tests[{i}].");
+                known(
+                    &["name", "generator", "count", "params"],
+                    t,
+                    &prefix,
+                    &mut out,
+                );
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_keys_are_listed_with_their_path() {
+        let t: toml::Table = toml::from_str(
+            "title = 'x'\ncolour = 1\n[limits]\ntime-limit = 1.0\nmemory-limit = 64\ntimelimit = 2\n\
+             [[tests]]\nname = 'a'\ngenerator = 'g'\ncount = 1\nseed = 3\n",
+        )
+        .unwrap();
+        assert_eq!(
+            unknown_keys(&t),
+            vec!["colour", "limits.timelimit", "tests[0].seed"]
+        );
+    }
+
+    #[test]
+    fn limits_are_range_checked() {
+        let raw = RawLimits {
+            time_limit: 0.0,
+            memory_limit: 64,
+            output_limit: None,
+            languages: BTreeMap::new(),
+        };
+        assert!(raw.into_limits().unwrap_err().contains("time-limit"));
+    }
+}

@@ -1,0 +1,226 @@
+//! The test set of a package: hand-made files first (`data/sample`, then `data/secret`), then
+//! the generated groups of `problem.toml`, in declaration order.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::package::{derive_seed, Package};
+use crate::problems::{GenParams, Problem};
+
+/// Where a test came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// `data/sample/<stem>.in`.
+    Sample(PathBuf),
+    /// `data/secret/<stem>.in`.
+    Secret(PathBuf),
+    /// A `.in` file in a folder given with `--tests`.
+    External(PathBuf),
+    /// Made by `generator` with `params` and `seed` (group `group`, 1-based `index`).
+    Generated {
+        group: String,
+        generator: String,
+        params: GenParams,
+        seed: u64,
+        index: u32,
+    },
+}
+
+/// One test: its name, input and jury answer.
+#[derive(Debug, Clone)]
+pub struct TestCase {
+    /// Unique within the set: `sample-1`, `secret-all-zero`, `distinct-03`.
+    pub name: String,
+    pub origin: Origin,
+    pub input: String,
+    /// The jury answer: the `.ans` file for hand-made tests, the reference solver's otherwise.
+    pub answer: String,
+}
+
+impl TestCase {
+    /// A short description of the origin for reports (`data/secret/x.in`, `gen distinct seed=...`).
+    pub fn describe(&self) -> String {
+        match &self.origin {
+            Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => p.display().to_string(),
+            Origin::Generated {
+                generator,
+                params,
+                seed,
+                ..
+            } => {
+                let mut s = format!("--generator {generator} --seed {seed}");
+                for (k, v) in &params.0 {
+                    s.push_str(&format!(" --param {k}={v}"));
+                }
+                s
+            }
+        }
+    }
+}
+
+/// Why a test set could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum TestSetError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not UTF-8 text")]
+    NotText { path: PathBuf },
+    #[error("{path}: no matching .ans file")]
+    MissingAnswer { path: PathBuf },
+    #[error("test group `{group}`: {message}")]
+    Generator { group: String, message: String },
+    #[error("{dir} holds no .in files")]
+    Empty { dir: PathBuf },
+}
+
+fn read_text(path: &Path) -> Result<String, TestSetError> {
+    let bytes = fs::read(path).map_err(|source| TestSetError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|_| TestSetError::NotText {
+        path: path.to_path_buf(),
+    })
+}
+
+/// The `.in` files of `dir`, sorted by name (numeric stems in numeric order); empty if `dir`
+/// does not exist.
+pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(TestSetError::Read {
+                path: dir.to_path_buf(),
+                source,
+            })
+        }
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "in") && p.is_file())
+        .collect();
+    files.sort_by_key(|p| {
+        let stem = stem(p);
+        (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
+    });
+    Ok(files)
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Hand-made tests of a folder: `.in` with a required `.ans` beside it, or the solver's answer
+/// when `answers_optional` and there is none.
+fn hand_made(
+    dir: &Path,
+    prefix: &str,
+    logic: &dyn Problem,
+    answers_optional: bool,
+    origin: fn(PathBuf) -> Origin,
+) -> Result<Vec<TestCase>, TestSetError> {
+    let mut out = Vec::new();
+    for path in input_files(dir)? {
+        let input = read_text(&path)?;
+        let ans_path = path.with_extension("ans");
+        let answer = if ans_path.is_file() {
+            read_text(&ans_path)?
+        } else if answers_optional {
+            logic.solve(&input)
+        } else {
+            return Err(TestSetError::MissingAnswer { path });
+        };
+        let name = if prefix.is_empty() {
+            stem(&path)
+        } else {
+            format!("{prefix}-{}", stem(&path))
+        };
+        out.push(TestCase {
+            name,
+            origin: origin(path),
+            input,
+            answer,
+        });
+    }
+    Ok(out)
+}
+
+/// The samples of a package (`data/sample`), in order.
+pub fn samples(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    hand_made(
+        &pkg.dir.join("data/sample"),
+        "sample",
+        pkg.logic,
+        false,
+        Origin::Sample,
+    )
+}
+
+/// The generated tests of a package, in declaration order; answers from the reference solver.
+pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    let mut out = Vec::new();
+    for group in &pkg.groups {
+        for index in 1..=group.count {
+            let seed = derive_seed(
+                &pkg.name,
+                &group.name,
+                &group.generator,
+                &group.params,
+                index,
+            );
+            let input = pkg
+                .logic
+                .generate(&group.generator, &group.params, seed)
+                .map_err(|e| TestSetError::Generator {
+                    group: group.name.clone(),
+                    message: e.to_string(),
+                })?;
+            let answer = pkg.logic.solve(&input);
+            out.push(TestCase {
+                name: format!("{}-{index:02}", group.name),
+                origin: Origin::Generated {
+                    group: group.name.clone(),
+                    generator: group.generator.clone(),
+                    params: group.params.clone(),
+                    seed,
+                    index,
+                },
+                input,
+                answer,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The full test set of a package in test-plan order.
+pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    let mut tests = samples(pkg)?;
+    tests.extend(hand_made(
+        &pkg.dir.join("data/secret"),
+        "secret",
+        pkg.logic,
+        false,
+        Origin::Secret,
+    )?);
+    tests.extend(generated(pkg)?);
+    Ok(tests)
+}
+
+/// The `.in`/`.ans` pairs of a folder given with `--tests` (a missing `.ans` is computed by the
+/// reference solver).
+pub fn from_dir(dir: &Path, logic: &dyn Problem) -> Result<Vec<TestCase>, TestSetError> {
+    let tests = hand_made(dir, "", logic, true, Origin::External)?;
+    if tests.is_empty() {
+        return Err(TestSetError::Empty {
+            dir: dir.to_path_buf(),
+        });
+    }
+    Ok(tests)
+}

@@ -1,0 +1,294 @@
+//! Verdicts: what a run plus a checker judgement mean for the contestant.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::problems::Judgement;
+use crate::sandbox::{LimitHit, Limits, RunOutcome, Termination};
+
+/// The closed set of verdicts. A contestant failure is one of these, never an `Err`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Verdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer (the checker's reason is in the message).
+    WA,
+    /// Time limit exceeded (CPU time, or the wall-clock backstop).
+    TLE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Run-time error: non-zero exit status or a signal.
+    RE,
+    /// Output limit exceeded.
+    OLE,
+    /// Compilation error.
+    CE,
+    /// Judge error: the checker, the reference or the sandbox failed. Never the contestant's fault.
+    JE,
+}
+
+impl Verdict {
+    /// The short code used in reports and JSON (`AC`, `WA`, ...).
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::RE => "RE",
+            Verdict::OLE => "OLE",
+            Verdict::CE => "CE",
+            Verdict::JE => "JE",
+        }
+    }
+
+    /// The verdict for a `submissions/<folder>/` name (Kattis/ICPC folder names).
+    pub fn from_folder(folder: &str) -> Option<Verdict> {
+        Some(match folder {
+            "accepted" => Verdict::AC,
+            "wrong_answer" => Verdict::WA,
+            "time_limit_exceeded" => Verdict::TLE,
+            "memory_limit_exceeded" => Verdict::MLE,
+            "run_time_error" => Verdict::RE,
+            "output_limit_exceeded" => Verdict::OLE,
+            "compile_error" => Verdict::CE,
+            _ => return None,
+        })
+    }
+
+    /// Parses a code such as `TLE` (case-insensitive).
+    pub fn from_code(code: &str) -> Option<Verdict> {
+        ALL.iter()
+            .copied()
+            .find(|v| v.code().eq_ignore_ascii_case(code))
+    }
+}
+
+/// Every verdict, in display order.
+pub const ALL: [Verdict; 8] = [
+    Verdict::AC,
+    Verdict::WA,
+    Verdict::TLE,
+    Verdict::MLE,
+    Verdict::RE,
+    Verdict::OLE,
+    Verdict::CE,
+    Verdict::JE,
+];
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// The verdict for one run and a one-line message explaining it.
+///
+/// Limits are checked before the exit status (a program killed for a limit is TLE/MLE/OLE,
+/// not RE), and the checker runs only on a clean exit. `check` receives the stdout.
+pub fn decide(
+    outcome: &RunOutcome,
+    limits: &Limits,
+    check: impl FnOnce(&[u8]) -> Judgement,
+) -> (Verdict, String) {
+    let secs = |d: Duration| format!("{:.2} s", d.as_secs_f64());
+    let over_cpu = outcome.cpu_time > limits.cpu_time;
+    let over_mem = outcome.peak_memory_kib.saturating_mul(1024) > limits.memory_bytes;
+    match outcome.limit_hit {
+        Some(LimitHit::CpuTime) => {
+            return (
+                Verdict::TLE,
+                format!("CPU time over the {} limit", secs(limits.cpu_time)),
+            )
+        }
+        Some(LimitHit::WallTime) => {
+            return (
+                Verdict::TLE,
+                format!(
+                    "wall time over {} (CPU {}): sleeping or blocked?",
+                    secs(limits.wall_time),
+                    secs(outcome.cpu_time)
+                ),
+            )
+        }
+        Some(LimitHit::Memory) => {
+            return (
+                Verdict::MLE,
+                format!("memory over the {} MiB limit", limits.memory_bytes >> 20),
+            )
+        }
+        Some(LimitHit::Output) => {
+            return (
+                Verdict::OLE,
+                format!("output over the {} byte limit", limits.output_bytes),
+            )
+        }
+        Some(LimitHit::Processes) => {
+            return (
+                Verdict::RE,
+                format!("process limit of {} reached", limits.processes),
+            )
+        }
+        None => {}
+    }
+    if over_cpu {
+        return (
+            Verdict::TLE,
+            format!(
+                "CPU time {} over the {} limit",
+                secs(outcome.cpu_time),
+                secs(limits.cpu_time)
+            ),
+        );
+    }
+    if over_mem {
+        return (
+            Verdict::MLE,
+            format!(
+                "peak memory {} MiB over the {} MiB limit",
+                outcome.peak_memory_kib >> 10,
+                limits.memory_bytes >> 20
+            ),
+        );
+    }
+    match outcome.termination {
+        Termination::Signaled(sig) => (Verdict::RE, format!("killed by {}", signal_name(sig))),
+        Termination::Exited(code) if code != 0 => (Verdict::RE, format!("exit code {code}")),
+        Termination::Exited(_) => match check(&outcome.stdout) {
+            Judgement::Accepted => (Verdict::AC, String::new()),
+            Judgement::Rejected(reason) => (Verdict::WA, reason),
+            Judgement::JudgeError(reason) => (Verdict::JE, format!("checker: {reason}")),
+        },
+    }
+}
+
+/// `SIGSEGV`-style name of a signal number (`signal 77` for unknown ones).
+pub fn signal_name(sig: i32) -> String {
+    let name = match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("signal {sig}"),
+    };
+    name.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits {
+            cpu_time: Duration::from_secs(1),
+            wall_time: Duration::from_secs(2),
+            memory_bytes: 64 << 20,
+            output_bytes: 1 << 20,
+            stderr_bytes: 4096,
+            processes: 1,
+        }
+    }
+
+    fn outcome(termination: Termination, limit_hit: Option<LimitHit>) -> RunOutcome {
+        RunOutcome {
+            termination,
+            limit_hit,
+            cpu_time: Duration::from_millis(10),
+            wall_time: Duration::from_millis(12),
+            peak_memory_kib: 1024,
+            stdout: b"42\n".to_vec(),
+            stderr: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn limits_win_over_exit_status() {
+        let killed = Termination::Signaled(libc::SIGKILL);
+        let cases = [
+            (LimitHit::CpuTime, Verdict::TLE),
+            (LimitHit::WallTime, Verdict::TLE),
+            (LimitHit::Memory, Verdict::MLE),
+            (LimitHit::Output, Verdict::OLE),
+            (LimitHit::Processes, Verdict::RE),
+        ];
+        for (hit, want) in cases {
+            let (v, msg) = decide(&outcome(killed, Some(hit)), &limits(), |_| {
+                panic!("checker must not run")
+            });
+            assert_eq!(v, want, "{hit:?}: {msg}");
+        }
+    }
+
+    #[test]
+    fn measured_overruns_count_even_without_a_kill() {
+        let mut o = outcome(Termination::Exited(0), None);
+        o.cpu_time = Duration::from_millis(1001);
+        assert_eq!(
+            decide(&o, &limits(), |_| Judgement::Accepted).0,
+            Verdict::TLE
+        );
+        let mut o = outcome(Termination::Exited(0), None);
+        o.peak_memory_kib = 65 * 1024;
+        assert_eq!(
+            decide(&o, &limits(), |_| Judgement::Accepted).0,
+            Verdict::MLE
+        );
+    }
+
+    #[test]
+    fn crashes_name_the_signal_or_code() {
+        let (v, m) = decide(
+            &outcome(Termination::Signaled(libc::SIGABRT), None),
+            &limits(),
+            |_| Judgement::Accepted,
+        );
+        assert_eq!((v, m.as_str()), (Verdict::RE, "killed by SIGABRT"));
+        let (v, m) = decide(&outcome(Termination::Exited(3), None), &limits(), |_| {
+            Judgement::Accepted
+        });
+        assert_eq!((v, m.as_str()), (Verdict::RE, "exit code 3"));
+    }
+
+    #[test]
+    fn clean_exit_goes_to_the_checker() {
+        let o = outcome(Termination::Exited(0), None);
+        let (v, m) = decide(&o, &limits(), |out| {
+            assert_eq!(out, b"42\n");
+            Judgement::Rejected("row 1 sums to 3".into())
+        });
+        assert_eq!((v, m.as_str()), (Verdict::WA, "row 1 sums to 3"));
+        let (v, _) = decide(&o, &limits(), |_| {
+            Judgement::JudgeError("jury says -1".into())
+        });
+        assert_eq!(v, Verdict::JE);
+        assert_eq!(
+            decide(&o, &limits(), |_| Judgement::Accepted).0,
+            Verdict::AC
+        );
+    }
+
+    #[test]
+    fn folder_names_map_to_verdicts() {
+        assert_eq!(
+            Verdict::from_folder("time_limit_exceeded"),
+            Some(Verdict::TLE)
+        );
+        assert_eq!(Verdict::from_folder("rejected"), None);
+        assert_eq!(Verdict::from_code("mle"), Some(Verdict::MLE));
+    }
+}
