@@ -13,8 +13,10 @@
 pub mod cli;
 pub mod commands;
 pub mod fsutil;
+pub mod grade;
 pub mod package;
 pub mod problems;
+pub mod report;
 pub mod sandbox;
 pub mod testset;
 pub mod verdict;

@@ -1,0 +1,231 @@
+//! Reports: pure renderers from result data to text. The runner never prints.
+//!
+//! `judge grade --json` prints one [`SubmissionReport`] per submission, each as one JSON
+//! object on its own line; field names are stable (documented in the README).
+
+use serde::Serialize;
+
+use crate::grade::TestResult;
+use crate::verdict::Verdict;
+
+pub mod progress;
+
+/// The grading report of one submission (the `--json` root object).
+#[derive(Debug, Clone, Serialize)]
+pub struct SubmissionReport {
+    /// Problem package name.
+    pub problem: String,
+    /// The submission's path as given on the command line.
+    pub submission: String,
+    /// Language id (`c`, `cpp`, `rust`, `python`, `java`).
+    pub language: String,
+    /// Overall verdict: CE, or the first non-AC test in test-plan order, or AC.
+    pub verdict: Verdict,
+    pub compile: CompileReport,
+    /// Tests run, in test-plan order (up to the first failure unless `--all`).
+    pub tests: Vec<TestResult>,
+    /// Number of tests in the test set (including those not run).
+    pub tests_total: usize,
+    /// The limits applied (after per-language overrides).
+    pub limits: LimitsReport,
+}
+
+/// How compilation went.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompileReport {
+    pub ok: bool,
+    /// Compiler diagnostics, trimmed (empty on success without warnings).
+    pub message: String,
+    /// Wall time of the compilation in milliseconds (0 on a cache hit).
+    pub time_ms: u64,
+    /// The binary came from the compile cache.
+    pub cached: bool,
+}
+
+/// Limits as applied to a submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct LimitsReport {
+    pub time_ms: u64,
+    pub wall_ms: u64,
+    pub memory_mib: u64,
+    pub output_mib: u64,
+}
+
+fn secs(ms: u64) -> String {
+    format!("{:.3}s", ms as f64 / 1000.0)
+}
+
+fn mib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// The human-readable table for one submission.
+pub fn render_table(r: &SubmissionReport) -> String {
+    let mut s = format!(
+        "{} · {} ({}) · limits {} CPU, {} MiB\n",
+        r.problem,
+        r.submission,
+        r.language,
+        secs(r.limits.time_ms),
+        r.limits.memory_mib
+    );
+    if !r.compile.ok {
+        s.push_str(&format!(
+            "CE  compilation failed:\n{}\n",
+            indent(&r.compile.message)
+        ));
+        return s;
+    }
+    let width = r
+        .tests
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    s.push_str(&format!(
+        "  {:width$}  {:7}  {:>8}  {:>8}  {:>10}  MESSAGE\n",
+        "TEST", "VERDICT", "CPU", "WALL", "MEMORY"
+    ));
+    for t in &r.tests {
+        let rerun = if t.runs > 1 { " (re-run alone)" } else { "" };
+        s.push_str(
+            format!(
+                "  {:width$}  {:7}  {:>8}  {:>8}  {:>10}  {}{rerun}",
+                t.name,
+                t.verdict.code(),
+                secs(t.time_ms),
+                secs(t.wall_ms),
+                mib(t.memory_kib),
+                t.message
+            )
+            .trim_end(),
+        );
+        s.push('\n');
+    }
+    s.push_str(&summary_line(r));
+    s.push('\n');
+    s
+}
+
+/// `AC  52/52 tests passed · max CPU 0.012s · max memory 3.1 MiB · compiled in 0.41s`.
+pub fn summary_line(r: &SubmissionReport) -> String {
+    if !r.compile.ok {
+        return format!("CE  {}: compilation failed", r.submission);
+    }
+    let passed = r.tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+    let max_cpu = r.tests.iter().map(|t| t.time_ms).max().unwrap_or(0);
+    let max_mem = r.tests.iter().map(|t| t.memory_kib).max().unwrap_or(0);
+    let compiled = if r.compile.cached {
+        "compile cached".to_string()
+    } else {
+        format!("compiled in {}", secs(r.compile.time_ms))
+    };
+    let mut line = format!(
+        "{:<3} {passed}/{} tests passed",
+        r.verdict.code(),
+        r.tests_total
+    );
+    if let Some(first) = r.tests.iter().find(|t| t.verdict != Verdict::AC) {
+        line.push_str(&format!(
+            " · first failure: {} ({})",
+            first.name, first.verdict
+        ));
+    }
+    if r.tests.len() < r.tests_total {
+        line.push_str(&format!(" · {} not run", r.tests_total - r.tests.len()));
+    }
+    line.push_str(&format!(
+        " · max CPU {} · max memory {} · {compiled}",
+        secs(max_cpu),
+        mib(max_mem)
+    ));
+    line
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One submission's report as a single JSON line.
+pub fn render_json(r: &SubmissionReport) -> String {
+    serde_json::to_string(r).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> SubmissionReport {
+        SubmissionReport {
+            problem: "magic-square".into(),
+            submission: "sol.cpp".into(),
+            language: "cpp".into(),
+            verdict: Verdict::WA,
+            compile: CompileReport {
+                ok: true,
+                message: String::new(),
+                time_ms: 410,
+                cached: false,
+            },
+            tests: vec![
+                TestResult {
+                    name: "sample-1".into(),
+                    verdict: Verdict::AC,
+                    time_ms: 3,
+                    wall_ms: 4,
+                    memory_kib: 1536,
+                    message: String::new(),
+                    runs: 1,
+                },
+                TestResult {
+                    name: "large-02".into(),
+                    verdict: Verdict::WA,
+                    time_ms: 5,
+                    wall_ms: 6,
+                    memory_kib: 2048,
+                    message: "row 2 sums to 14, expected 15".into(),
+                    runs: 1,
+                },
+            ],
+            tests_total: 50,
+            limits: LimitsReport {
+                time_ms: 1000,
+                wall_ms: 2000,
+                memory_mib: 64,
+                output_mib: 8,
+            },
+        }
+    }
+
+    #[test]
+    fn table_shows_each_test_and_a_summary() {
+        let t = render_table(&report());
+        assert!(t.contains("  large-02  WA         0.005s    0.006s     2.0 MiB  row 2 sums to 14, expected 15\n"), "{t}");
+        assert!(t.ends_with("WA  1/50 tests passed · first failure: large-02 (WA) · 48 not run · max CPU 0.005s · max memory 2.0 MiB · compiled in 0.410s\n"), "{t}");
+    }
+
+    #[test]
+    fn json_is_one_line_with_stable_fields() {
+        let j = render_json(&report());
+        assert!(!j.contains('\n'));
+        let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(v["verdict"], "WA");
+        assert_eq!(v["compile"]["ok"], true);
+        assert_eq!(v["tests"][1]["message"], "row 2 sums to 14, expected 15");
+        assert_eq!(v["tests"][1]["memory_kib"], 2048);
+    }
+
+    #[test]
+    fn compile_error_shows_the_message() {
+        let mut r = report();
+        r.verdict = Verdict::CE;
+        r.compile.ok = false;
+        r.compile.message = "a.cpp:1: error: x".into();
+        r.tests.clear();
+        assert!(render_table(&r).contains("    a.cpp:1: error: x"));
+    }
+}
