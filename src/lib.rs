@@ -10,5 +10,6 @@
 //! `problems` holds each problem's logic (validator, generators, solver, checker);
 //! `commands` wires the stages together per subcommand.
 
+pub mod compile;
 pub mod problems;
 pub mod sandbox;
