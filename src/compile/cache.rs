@@ -92,6 +92,7 @@ impl Cache {
         ensure_dir(&entries).map_err(|e| self.unwritable(e))?;
         let tmp = self.dir.join("tmp");
         ensure_dir(&tmp).map_err(|e| self.unwritable(e))?;
+        remove_stale_builds(&tmp);
         tempfile::Builder::new()
             .prefix("build-")
             .tempdir_in(&tmp)
@@ -110,19 +111,34 @@ impl Cache {
             context: format!("setting permissions under `{}`", built.path().display()),
             source: e,
         })?;
-        let built = built.keep();
-        match fs::rename(&built, entry) {
-            Ok(()) => Ok(()),
-            Err(e) if entry.join(META_FILE).is_file() => {
-                // Lost a race with a concurrent compile of the same submission.
-                let _ = fs::remove_dir_all(&built);
-                let _ = e;
+        match fs::rename(built.path(), entry) {
+            Ok(()) => {
+                // The directory now lives on as the entry; nothing left to delete.
+                let _ = built.keep();
                 Ok(())
             }
-            Err(e) => {
-                let _ = fs::remove_dir_all(&built);
-                Err(self.unwritable(e))
-            }
+            // Lost a race with a concurrent compile of the same submission: keep theirs
+            // (dropping `built` deletes ours).
+            Err(_) if entry.join(META_FILE).is_file() => Ok(()),
+            Err(e) => Err(self.unwritable(e)),
+        }
+    }
+}
+
+/// Build directories older than a day are leftovers of a killed judge (a live compile is
+/// bounded by its wall-time limit). Best effort: errors are ignored.
+fn remove_stale_builds(tmp: &Path) {
+    const STALE: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+    let Ok(read) = fs::read_dir(tmp) else { return };
+    for entry in read.flatten() {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE);
+        if old && entry.file_name().to_string_lossy().starts_with("build-") {
+            let _ = fs::remove_dir_all(entry.path());
         }
     }
 }

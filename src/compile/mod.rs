@@ -234,7 +234,7 @@ pub fn compile(
 
     let key = cache_key(language, spec, &source, compiler.as_deref());
     let entry = cache.entry_path(&key);
-    if let Some(meta) = read_meta(&entry) {
+    if let Some(meta) = read_entry(&entry, language, spec) {
         let time = Duration::from_micros(meta.compile_time_us);
         return describe(
             language,
@@ -321,7 +321,7 @@ pub fn compile(
         _ => (CompileOutcome::Ok, Duration::ZERO, true),
     };
 
-    if outcome == CompileOutcome::Ok && spec.run.iter().any(|a| a.contains("{binary}")) {
+    if outcome == CompileOutcome::Ok && needs_binary(spec) {
         let binary = build_dir.join(BINARY_NAME);
         if !binary.is_file() {
             return Err(CompileError::MissingArtifact {
@@ -466,6 +466,21 @@ fn cache_key(
 fn read_meta(entry: &Path) -> Option<EntryMeta> {
     let bytes = fs::read(entry.join(cache::META_FILE)).ok()?;
     serde_json::from_slice(&bytes).ok()
+}
+
+/// An entry's metadata, if it is complete, describes `language` and (for a success) still
+/// holds the binary the run needs.
+fn read_entry(entry: &Path, language: Language, spec: &LanguageSpec) -> Option<EntryMeta> {
+    read_meta(entry).filter(|m| {
+        m.language == language.id()
+            && (m.outcome != CompileOutcome::Ok
+                || !needs_binary(spec)
+                || entry.join(BINARY_NAME).is_file())
+    })
+}
+
+fn needs_binary(spec: &LanguageSpec) -> bool {
+    spec.run.iter().any(|a| a.contains("{binary}"))
 }
 
 struct Values {

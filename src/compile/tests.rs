@@ -365,6 +365,11 @@ fn corrupt_entry_is_rebuilt() {
     assert!(!again.cached);
     assert_eq!(again.outcome, CompileOutcome::Ok);
     assert!(f.compile(&sub).cached);
+    // A success whose binary vanished is rebuilt too.
+    fs::remove_file(entry.join("solution")).unwrap();
+    let again = f.compile(&sub);
+    assert!(!again.cached);
+    assert!(entry.join("solution").is_file());
 }
 
 fn table_file(f: &Fixture, body: &str) -> LanguageTable {
