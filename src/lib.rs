@@ -15,6 +15,7 @@ pub mod commands;
 pub mod fsutil;
 pub mod grade;
 pub mod package;
+pub mod compile;
 pub mod problems;
 pub mod report;
 pub mod sandbox;

@@ -1,0 +1,274 @@
+//! The on-disk cache of compiled submissions.
+//!
+//! Layout: `<dir>/v1/<key>/` is one entry: the copied source, whatever the compiler wrote
+//! (binary, class files) and `judge-entry.json` describing the outcome. An entry directory
+//! only ever appears complete: it is built in `<dir>/tmp/` and renamed into place.
+//! Entries are world-readable (dirs and executables 0755, other files 0644) because the
+//! sandbox runs contestants under an unprivileged uid.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use super::CompileError;
+
+/// Bump when the entry layout or key derivation changes, so old entries are ignored.
+const LAYOUT: &str = "v1";
+/// The file in each entry recording the compile outcome.
+pub(crate) const META_FILE: &str = "judge-entry.json";
+
+/// A cache directory. Creating the value does no I/O; directories are created on first use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    pub fn new(dir: impl Into<PathBuf>) -> Cache {
+        Cache { dir: dir.into() }
+    }
+
+    /// `$JUDGE_CACHE_DIR`, else `$XDG_CACHE_HOME/judge` (if absolute), else
+    /// `$HOME/.cache/judge`; `None` if none of them is set.
+    pub fn default_dir() -> Option<PathBuf> {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        if let Some(dir) = var("JUDGE_CACHE_DIR") {
+            return Some(PathBuf::from(dir));
+        }
+        if let Some(xdg) = var("XDG_CACHE_HOME").map(PathBuf::from) {
+            if xdg.is_absolute() {
+                return Some(xdg.join("judge"));
+            }
+        }
+        var("HOME").map(|home| PathBuf::from(home).join(".cache").join("judge"))
+    }
+
+    /// The cache directory as given.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Why a program running as another uid could not reach cached binaries (the first
+    /// existing ancestor of the cache directory that others may not traverse, e.g. a 0700
+    /// home directory), or `None` if the path is open. Callers should show this as a warning
+    /// or pick another cache directory.
+    pub fn accessibility_problem(&self) -> Option<String> {
+        let abs = std::path::absolute(&self.dir).ok()?;
+        for ancestor in abs.ancestors() {
+            let Ok(meta) = fs::metadata(ancestor) else {
+                continue; // created later with 0755
+            };
+            if meta.permissions().mode() & 0o001 == 0 {
+                return Some(format!(
+                    "cache directory `{}` is not reachable by the sandbox user: `{}` is not \
+                     searchable by others (mode {:o}); set JUDGE_CACHE_DIR to a directory \
+                     outside it",
+                    self.dir.display(),
+                    ancestor.display(),
+                    meta.permissions().mode() & 0o7777
+                ));
+            }
+        }
+        None
+    }
+
+    fn unwritable(&self, source: io::Error) -> CompileError {
+        CompileError::CacheUnwritable {
+            dir: self.dir.clone(),
+            source,
+        }
+    }
+
+    /// The directory an entry with this key lives in (whether or not it exists).
+    pub(crate) fn entry_path(&self, key: &str) -> PathBuf {
+        self.dir.join(LAYOUT).join(key)
+    }
+
+    /// A fresh, empty directory on the cache's filesystem, removed when dropped.
+    pub(crate) fn temp_dir(&self) -> Result<tempfile::TempDir, CompileError> {
+        ensure_dir(&self.dir).map_err(|e| self.unwritable(e))?;
+        let entries = self.dir.join(LAYOUT);
+        ensure_dir(&entries).map_err(|e| self.unwritable(e))?;
+        let tmp = self.dir.join("tmp");
+        ensure_dir(&tmp).map_err(|e| self.unwritable(e))?;
+        remove_stale_builds(&tmp);
+        tempfile::Builder::new()
+            .prefix("build-")
+            .tempdir_in(&tmp)
+            .map_err(|e| self.unwritable(e))
+    }
+
+    /// Makes `built` world-readable and renames it to `entry`. If another process installed
+    /// the same entry first, `built` is discarded and that entry kept (same key, same
+    /// content).
+    pub(crate) fn install(
+        &self,
+        built: tempfile::TempDir,
+        entry: &Path,
+    ) -> Result<(), CompileError> {
+        open_permissions(built.path()).map_err(|e| CompileError::Io {
+            context: format!("setting permissions under `{}`", built.path().display()),
+            source: e,
+        })?;
+        match fs::rename(built.path(), entry) {
+            Ok(()) => {
+                // The directory now lives on as the entry; nothing left to delete.
+                let _ = built.keep();
+                Ok(())
+            }
+            // Lost a race with a concurrent compile of the same submission: keep theirs
+            // (dropping `built` deletes ours).
+            Err(_) if entry.join(META_FILE).is_file() => Ok(()),
+            Err(e) => Err(self.unwritable(e)),
+        }
+    }
+}
+
+/// Build directories older than a day are leftovers of a killed judge (a live compile is
+/// bounded by its wall-time limit). Best effort: errors are ignored.
+fn remove_stale_builds(tmp: &Path) {
+    const STALE: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+    let Ok(read) = fs::read_dir(tmp) else { return };
+    for entry in read.flatten() {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE);
+        if old && entry.file_name().to_string_lossy().starts_with("build-") {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Creates `dir` (and parents) if missing; a directory we create gets mode 0755.
+fn ensure_dir(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    fs::create_dir_all(dir)?;
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o755))
+}
+
+/// Directories and files with any execute bit → 0755, other files → 0644; symlinks untouched.
+pub(crate) fn open_permissions(root: &Path) -> io::Result<()> {
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(path) = stack.pop() {
+        let meta = fs::symlink_metadata(&path)?;
+        if meta.is_dir() {
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755))?;
+            for entry in fs::read_dir(&path)? {
+                stack.push(entry?.path());
+            }
+        } else if meta.is_file() {
+            let mode = if meta.permissions().mode() & 0o111 != 0 {
+                0o755
+            } else {
+                0o644
+            };
+            fs::set_permissions(&path, fs::Permissions::from_mode(mode))?;
+        }
+    }
+    Ok(())
+}
+
+/// 128-bit FNV-1a over length-prefixed fields: stable across builds and platforms, and
+/// unambiguous (`["ab","c"]` and `["a","bc"]` differ). Not cryptographic: a cache key only
+/// has to avoid accidental collisions between a user's own submissions.
+#[derive(Debug, Clone)]
+pub(crate) struct KeyHasher {
+    state: u128,
+}
+
+impl KeyHasher {
+    const OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
+    const PRIME: u128 = 0x0000000001000000000000000000013B;
+
+    pub(crate) fn new() -> KeyHasher {
+        KeyHasher {
+            state: Self::OFFSET,
+        }
+    }
+
+    fn bytes(&mut self, data: &[u8]) {
+        for &b in data {
+            self.state ^= u128::from(b);
+            self.state = self.state.wrapping_mul(Self::PRIME);
+        }
+    }
+
+    /// Adds one field.
+    pub(crate) fn field(&mut self, data: impl AsRef<[u8]>) -> &mut Self {
+        let data = data.as_ref();
+        self.bytes(&(data.len() as u64).to_le_bytes());
+        self.bytes(data);
+        self
+    }
+
+    /// The key as 32 lowercase hex digits.
+    pub(crate) fn finish(&self) -> String {
+        format!("{:032x}", self.state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_matches_reference_values() {
+        // FNV-1a 128 of "" is the offset basis; of "a" a published test vector.
+        let mut h = KeyHasher::new();
+        h.bytes(b"");
+        assert_eq!(h.finish(), "6c62272e07bb014262b821756295c58d");
+        let mut h = KeyHasher::new();
+        h.bytes(b"a");
+        assert_eq!(h.finish(), "d228cb696f1a8caf78912b704e4a8964");
+    }
+
+    #[test]
+    fn fields_are_unambiguous() {
+        let a = KeyHasher::new().field("ab").field("c").finish();
+        let b = KeyHasher::new().field("a").field("bc").finish();
+        assert_ne!(a, b);
+        assert_eq!(a, KeyHasher::new().field("ab").field("c").finish());
+    }
+
+    #[test]
+    fn permissions_opened_recursively() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("pkg");
+        fs::create_dir(&sub).unwrap();
+        fs::set_permissions(&sub, fs::Permissions::from_mode(0o700)).unwrap();
+        let exe = dir.path().join("bin");
+        fs::write(&exe, "x").unwrap();
+        fs::set_permissions(&exe, fs::Permissions::from_mode(0o700)).unwrap();
+        let class = sub.join("A.class");
+        fs::write(&class, "x").unwrap();
+        fs::set_permissions(&class, fs::Permissions::from_mode(0o600)).unwrap();
+        open_permissions(dir.path()).unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&sub), 0o755);
+        assert_eq!(mode(&exe), 0o755);
+        assert_eq!(mode(&class), 0o644);
+        assert_eq!(mode(dir.path()), 0o755);
+    }
+
+    #[test]
+    fn accessibility_problem_names_closed_ancestor() {
+        let dir = tempfile::tempdir().unwrap();
+        let closed = dir.path().join("home");
+        fs::create_dir(&closed).unwrap();
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o700)).unwrap();
+        let msg = Cache::new(closed.join(".cache/judge"))
+            .accessibility_problem()
+            .expect("0700 ancestor must be reported");
+        assert!(msg.contains(&closed.display().to_string()), "{msg}");
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        // The rest of the path (e.g. /tmp, /) is open on any sane system.
+        assert_eq!(Cache::new(closed.join("c")).accessibility_problem(), None);
+    }
+}

@@ -1,0 +1,727 @@
+//! Compiling submissions into something the sandbox can run.
+//!
+//! ```text
+//!   Submission (path, Language) ──► compile(table, limits, cache) ──► Compiled
+//!       Compiled.outcome: Ok | Failed { message }      (a contestant's CE is data)
+//!       Compiled::run_request(limits, stdin, work_dir) ──► sandbox::RunRequest
+//! ```
+//!
+//! The compiler is trusted: it runs directly (not in the sandbox) in a fresh directory under
+//! a wall-time limit, rlimits (address space except for JVM compilers, file size, no core
+//! dumps) and an output cap. That directory (source copy + compiler output) becomes a
+//! [`Cache`] entry keyed by a hash of the source, the language and the compiler, so grading
+//! the same file twice compiles it once. Compile errors are cached too; timeouts and
+//! compilers killed by a signal are not (they may be the machine's fault).
+
+use std::fs;
+use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::sandbox::{Limits, RunRequest, Stdin};
+
+pub mod cache;
+pub mod language;
+mod process;
+pub mod table;
+
+pub use cache::Cache;
+pub use language::{Language, ParseLanguageError, Submission, SubmissionError};
+pub use table::{LanguageSpec, LanguageTable, TableError};
+
+const MIB: u64 = 1 << 20;
+/// Compiler messages are cut to this many lines ...
+const MESSAGE_LINES: usize = 40;
+/// ... and this many bytes.
+const MESSAGE_BYTES: usize = 4096;
+/// File name of the compiled program inside an entry (`{binary}`).
+const BINARY_NAME: &str = "solution";
+
+/// Limits on one compilation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileLimits {
+    /// Wall-clock limit; a compiler still running is killed and the result is a compile
+    /// error "compilation exceeded N s".
+    pub wall_time: Duration,
+    /// Address-space limit for the compiler (skipped for languages whose table entry sets
+    /// `compile_rlimit_as = false`, i.e. JVM-based compilers, which get `{memory_mib}`
+    /// for `-J-Xmx` instead).
+    pub memory_bytes: u64,
+    /// Bytes of compiler stdout and of stderr kept (each); the rest is drained and dropped.
+    pub output_bytes: u64,
+    /// Largest file the compiler may write (RLIMIT_FSIZE).
+    pub binary_bytes: u64,
+    /// Larger sources are a compile error without running the compiler.
+    pub source_bytes: u64,
+}
+
+impl Default for CompileLimits {
+    /// 30 s, 2 GiB, 64 KiB of output, 256 MiB binaries, 16 MiB sources.
+    fn default() -> Self {
+        CompileLimits {
+            wall_time: Duration::from_secs(30),
+            memory_bytes: 2048 * MIB,
+            output_bytes: 64 * 1024,
+            binary_bytes: 256 * MIB,
+            source_bytes: 16 * MIB,
+        }
+    }
+}
+
+/// Whether the contestant's source compiled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "kebab-case")]
+pub enum CompileOutcome {
+    Ok,
+    /// Compile error. `message` is the compiler's output (paths shown relative to the
+    /// build directory) trimmed to at most 40 lines / ~4 KiB, ending in "... (N more
+    /// lines)" when cut; or a sentence such as "compilation exceeded 30 s".
+    Failed {
+        message: String,
+    },
+}
+
+/// The result of [`compile`]: the outcome plus everything needed to run the program.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub language: Language,
+    pub outcome: CompileOutcome,
+    /// Wall time of the compilation that produced this result; on a cache hit, that of the
+    /// original compilation.
+    pub compile_time: Duration,
+    /// True if the result came from the cache and no compiler ran.
+    pub cached: bool,
+    /// The cache entry (source copy, binary or classes). `None` only for uncached compile
+    /// errors (timeout, compiler killed, source too large).
+    pub entry_dir: Option<PathBuf>,
+    /// The complete environment for the run (from the language table).
+    pub env: Vec<(String, String)>,
+    /// Directories the run must be able to read: the entry, then the runtime's install
+    /// tree(s) (e.g. `/usr/lib/python3.11`, the JDK home and the `/etc` directories its
+    /// symlinks point into). Empty for compile errors.
+    pub read_only: Vec<PathBuf>,
+    /// Processes/threads the language needs at least.
+    pub processes: u32,
+    /// Run argv with all placeholders but `{memory_mib}` expanded; empty for compile errors.
+    run_template: Vec<String>,
+}
+
+impl Compiled {
+    /// True if the program compiled and can be run.
+    pub fn is_ok(&self) -> bool {
+        self.outcome == CompileOutcome::Ok
+    }
+
+    /// The run argv for a memory limit of `memory_bytes` (`{memory_mib}` = whole MiB, at
+    /// least 1); `None` for a compile error. argv[0] is an absolute path.
+    pub fn run_argv(&self, memory_bytes: u64) -> Option<Vec<String>> {
+        if !self.is_ok() {
+            return None;
+        }
+        let mib = (memory_bytes / MIB).max(1).to_string();
+        Some(
+            self.run_template
+                .iter()
+                .map(|a| table::expand(a, &[("memory_mib", &mib)]))
+                .collect(),
+        )
+    }
+
+    /// A sandbox request running this program, or `None` for a compile error.
+    /// `limits.processes` is raised to the language's minimum if it is lower (a JVM cannot
+    /// start with one thread); every other limit is used as given.
+    pub fn run_request(
+        &self,
+        limits: &Limits,
+        stdin: Stdin,
+        work_dir: PathBuf,
+    ) -> Option<RunRequest> {
+        let argv = self.run_argv(limits.memory_bytes)?;
+        let mut limits = limits.clone();
+        limits.processes = limits.processes.max(self.processes);
+        Some(RunRequest {
+            argv,
+            env: self.env.clone(),
+            stdin,
+            read_only: self.read_only.clone(),
+            work_dir,
+            limits,
+        })
+    }
+}
+
+/// The harness could not compile (not the contestant's fault).
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    #[error("compiler `{program}` not found in PATH (needed for {language} submissions)")]
+    CompilerMissing { program: String, language: Language },
+    #[error("interpreter `{program}` not found (needed to run {language} submissions)")]
+    InterpreterMissing { program: String, language: Language },
+    #[error("could not start compiler `{program}`: {source}")]
+    Spawn {
+        program: String,
+        source: std::io::Error,
+    },
+    #[error("the {language} compiler succeeded but did not produce `{}`; check the language table", path.display())]
+    MissingArtifact { language: Language, path: PathBuf },
+    #[error("cache directory `{}` is not writable: {source}", dir.display())]
+    CacheUnwritable {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        source: std::io::Error,
+    },
+}
+
+/// What is stored beside the artefacts in a cache entry.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryMeta {
+    language: String,
+    outcome: CompileOutcome,
+    compile_time_us: u64,
+}
+
+/// Compiles `submission` (or finds it in `cache`).
+///
+/// `Ok` whatever the contestant wrote: a compile error is `Compiled { outcome: Failed }`.
+/// `Err` means the harness is at fault: a missing compiler or interpreter, an unreadable
+/// source, an unwritable cache.
+pub fn compile(
+    submission: &Submission,
+    table: &LanguageTable,
+    limits: &CompileLimits,
+    cache: &Cache,
+) -> Result<Compiled, CompileError> {
+    let language = submission.language;
+    let spec = table.spec(language);
+    let source = read_source(&submission.path, limits.source_bytes)?;
+
+    // Check the run side first so a missing runtime is reported even on a cache hit.
+    let interpreter = resolve_interpreter(language, spec)?;
+    let compiler = match &spec.compile {
+        Some(argv) => Some(resolve_compiler(language, &argv[0])?),
+        None => None,
+    };
+
+    let Some(source) = source else {
+        return Ok(uncached_failure(
+            language,
+            format!(
+                "source is larger than the {} KiB limit",
+                limits.source_bytes / 1024
+            ),
+            Duration::ZERO,
+        ));
+    };
+
+    let (main_class, class_file) = if language == Language::Java {
+        language::java_main_class(&String::from_utf8_lossy(&source))
+    } else {
+        ("Main".to_string(), String::new())
+    };
+    let source_name = if language == Language::Java {
+        format!("{class_file}.java")
+    } else {
+        format!("solution.{}", language.source_extension())
+    };
+
+    let key = cache_key(language, spec, &source, compiler.as_deref());
+    let entry = cache.entry_path(&key);
+    if let Some(meta) = read_entry(&entry, language, spec) {
+        let time = Duration::from_micros(meta.compile_time_us);
+        return describe(
+            language,
+            spec,
+            meta.outcome,
+            time,
+            true,
+            &entry,
+            &source_name,
+            &main_class,
+            interpreter.as_deref(),
+        );
+    }
+    if entry.exists() {
+        // Incomplete or from an incompatible build: rebuild it.
+        fs::remove_dir_all(&entry).map_err(|e| CompileError::Io {
+            context: format!("removing stale cache entry `{}`", entry.display()),
+            source: e,
+        })?;
+    }
+
+    let build = cache.temp_dir()?;
+    let build_dir = build.path().to_path_buf();
+    let source_path = build_dir.join(&source_name);
+    fs::write(&source_path, &source).map_err(|e| CompileError::CacheUnwritable {
+        dir: cache.dir().to_path_buf(),
+        source: e,
+    })?;
+
+    let (outcome, time, cacheable) = match (&spec.compile, &compiler) {
+        (Some(template), Some(compiler)) => {
+            let values =
+                placeholder_values(&build_dir, &source_name, &main_class, limits.memory_bytes);
+            let mut argv: Vec<String> = template
+                .iter()
+                .map(|a| table::expand(a, &values.as_pairs()))
+                .collect();
+            argv[0] = compiler.display().to_string();
+            let rlimits = process::Rlimits {
+                address_space: spec.compile_rlimit_as.then_some(limits.memory_bytes),
+                file_size: limits.binary_bytes,
+            };
+            let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
+            let finished = process::run(
+                &argv,
+                &build_dir,
+                &spec.compile_env,
+                limits.wall_time,
+                rlimits,
+                cap,
+            )
+            .map_err(|source| CompileError::Spawn {
+                program: argv[0].clone(),
+                source,
+            })?;
+            let message = clean_message(&finished.output, &build_dir);
+            match finished.exit {
+                process::Exit::Code(0) => (CompileOutcome::Ok, finished.wall, true),
+                process::Exit::Code(code) => {
+                    let message = if message.is_empty() {
+                        format!("compiler exited with status {code} and printed nothing")
+                    } else {
+                        message
+                    };
+                    (CompileOutcome::Failed { message }, finished.wall, true)
+                }
+                process::Exit::Signal(sig) => {
+                    let note = format!(
+                        "compiler killed by signal {sig} (out of memory or file size limit?)"
+                    );
+                    let message = if message.is_empty() {
+                        note
+                    } else {
+                        format!("{message}\n{note}")
+                    };
+                    (CompileOutcome::Failed { message }, finished.wall, false)
+                }
+                process::Exit::TimedOut => {
+                    let message = format!("compilation exceeded {}", seconds(limits.wall_time));
+                    (CompileOutcome::Failed { message }, finished.wall, false)
+                }
+            }
+        }
+        _ => (CompileOutcome::Ok, Duration::ZERO, true),
+    };
+
+    if outcome == CompileOutcome::Ok && needs_binary(spec) {
+        let binary = build_dir.join(BINARY_NAME);
+        if !binary.is_file() {
+            return Err(CompileError::MissingArtifact {
+                language,
+                path: binary,
+            });
+        }
+    }
+    if !cacheable {
+        return Ok(uncached_failure_with(language, outcome, time));
+    }
+
+    let meta = EntryMeta {
+        language: language.id().to_string(),
+        outcome: outcome.clone(),
+        compile_time_us: u64::try_from(time.as_micros()).unwrap_or(u64::MAX),
+    };
+    let json = serde_json::to_vec_pretty(&meta).map_err(|e| CompileError::Io {
+        context: "encoding cache metadata".to_string(),
+        source: std::io::Error::other(e),
+    })?;
+    fs::write(build_dir.join(cache::META_FILE), json).map_err(|e| {
+        CompileError::CacheUnwritable {
+            dir: cache.dir().to_path_buf(),
+            source: e,
+        }
+    })?;
+    cache.install(build, &entry)?;
+    // Report the stored (microsecond) figure so a later cache hit reports the same time.
+    describe(
+        language,
+        spec,
+        outcome,
+        Duration::from_micros(meta.compile_time_us),
+        false,
+        &entry,
+        &source_name,
+        &main_class,
+        interpreter.as_deref(),
+    )
+}
+
+/// Reads at most `limit` bytes; `Ok(None)` if the file is larger.
+fn read_source(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, CompileError> {
+    let io_err = |e| CompileError::Io {
+        context: format!("cannot read submission `{}`", path.display()),
+        source: e,
+    };
+    let file = fs::File::open(path).map_err(io_err)?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io_err)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// `program` itself if it contains a `/`, else the first executable `PATH` entry.
+fn resolve_program(program: &str) -> Option<PathBuf> {
+    let is_exe = |p: &Path| {
+        fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return is_exe(&p).then_some(p);
+    }
+    if program.is_empty() {
+        return None;
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .filter(|dir| dir.is_absolute())
+        .map(|dir| dir.join(program))
+        .find(|p| is_exe(p))
+}
+
+fn resolve_compiler(language: Language, program: &str) -> Result<PathBuf, CompileError> {
+    resolve_program(program).ok_or_else(|| CompileError::CompilerMissing {
+        program: program.to_string(),
+        language,
+    })
+}
+
+/// The interpreter a run starts (run argv[0] when it is a fixed absolute path), checked to
+/// exist. `None` when argv[0] is the compiled binary.
+fn resolve_interpreter(
+    language: Language,
+    spec: &LanguageSpec,
+) -> Result<Option<PathBuf>, CompileError> {
+    let Some(program) = spec.run.first().filter(|p| p.starts_with('/')) else {
+        return Ok(None);
+    };
+    match resolve_program(program) {
+        Some(p) => Ok(Some(p)),
+        None => Err(CompileError::InterpreterMissing {
+            program: program.clone(),
+            language,
+        }),
+    }
+}
+
+/// Everything that determines the compile result: layout version, language, source, compile
+/// template, compiler environment and rlimit choice, and the compiler binary's identity
+/// (path, canonical path, size, mtime: an upgraded compiler misses the cache).
+fn cache_key(
+    language: Language,
+    spec: &LanguageSpec,
+    source: &[u8],
+    compiler: Option<&Path>,
+) -> String {
+    let mut h = cache::KeyHasher::new();
+    h.field("judge-compile/1")
+        .field(language.id())
+        .field(source);
+    if let Some(template) = &spec.compile {
+        h.field(template.len().to_le_bytes());
+        for arg in template {
+            h.field(arg);
+        }
+    }
+    for (k, v) in &spec.compile_env {
+        h.field(k).field(v);
+    }
+    h.field([u8::from(spec.compile_rlimit_as)]);
+    if let Some(compiler) = compiler {
+        h.field(compiler.as_os_str().as_encoded_bytes());
+        if let Ok(canonical) = fs::canonicalize(compiler) {
+            h.field(canonical.as_os_str().as_encoded_bytes());
+            if let Ok(meta) = fs::metadata(&canonical) {
+                h.field(meta.len().to_le_bytes());
+                if let Ok(mtime) = meta.modified() {
+                    let since = mtime
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap_or_default();
+                    h.field(since.as_nanos().to_le_bytes());
+                }
+            }
+        }
+    }
+    h.finish()
+}
+
+fn read_meta(entry: &Path) -> Option<EntryMeta> {
+    let bytes = fs::read(entry.join(cache::META_FILE)).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// An entry's metadata, if it is complete, describes `language` and (for a success) still
+/// holds the binary the run needs.
+fn read_entry(entry: &Path, language: Language, spec: &LanguageSpec) -> Option<EntryMeta> {
+    read_meta(entry).filter(|m| {
+        m.language == language.id()
+            && (m.outcome != CompileOutcome::Ok
+                || !needs_binary(spec)
+                || entry.join(BINARY_NAME).is_file())
+    })
+}
+
+fn needs_binary(spec: &LanguageSpec) -> bool {
+    spec.run.iter().any(|a| a.contains("{binary}"))
+}
+
+struct Values {
+    source: String,
+    binary: String,
+    dir: String,
+    memory_mib: String,
+    main_class: String,
+}
+
+impl Values {
+    fn as_pairs(&self) -> [(&str, &str); 5] {
+        [
+            ("source", &self.source),
+            ("binary", &self.binary),
+            ("dir", &self.dir),
+            ("memory_mib", &self.memory_mib),
+            ("main_class", &self.main_class),
+        ]
+    }
+}
+
+fn placeholder_values(
+    dir: &Path,
+    source_name: &str,
+    main_class: &str,
+    memory_bytes: u64,
+) -> Values {
+    Values {
+        source: dir.join(source_name).display().to_string(),
+        binary: dir.join(BINARY_NAME).display().to_string(),
+        dir: dir.display().to_string(),
+        memory_mib: (memory_bytes / MIB).max(1).to_string(),
+        main_class: main_class.to_string(),
+    }
+}
+
+/// Builds the [`Compiled`] for an installed entry.
+#[allow(clippy::too_many_arguments)]
+fn describe(
+    language: Language,
+    spec: &LanguageSpec,
+    outcome: CompileOutcome,
+    compile_time: Duration,
+    cached: bool,
+    entry: &Path,
+    source_name: &str,
+    main_class: &str,
+    interpreter: Option<&Path>,
+) -> Result<Compiled, CompileError> {
+    let ok = outcome == CompileOutcome::Ok;
+    let (run_template, read_only) = if ok {
+        let values = placeholder_values(entry, source_name, main_class, 0);
+        let pairs = values.as_pairs();
+        // Keep {memory_mib} for run_argv.
+        let pairs: Vec<(&str, &str)> = pairs
+            .into_iter()
+            .filter(|(n, _)| *n != "memory_mib")
+            .collect();
+        let argv = spec.run.iter().map(|a| table::expand(a, &pairs)).collect();
+        let mut dirs = vec![entry.to_path_buf()];
+        dirs.extend(runtime_dirs(spec, interpreter));
+        (argv, dirs)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    Ok(Compiled {
+        language,
+        outcome,
+        compile_time,
+        cached,
+        entry_dir: Some(entry.to_path_buf()),
+        env: spec
+            .env
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+        read_only,
+        processes: spec.processes,
+        run_template,
+    })
+}
+
+fn uncached_failure(language: Language, message: String, time: Duration) -> Compiled {
+    uncached_failure_with(language, CompileOutcome::Failed { message }, time)
+}
+
+fn uncached_failure_with(language: Language, outcome: CompileOutcome, time: Duration) -> Compiled {
+    Compiled {
+        language,
+        outcome,
+        compile_time: time,
+        cached: false,
+        entry_dir: None,
+        env: Vec::new(),
+        read_only: Vec::new(),
+        processes: 1,
+        run_template: Vec::new(),
+    }
+}
+
+/// The runtime directories of `spec` for `interpreter`, canonicalized, plus the directories
+/// that symlinks inside them point into (Debian's JDK links `lib/jvm.cfg` and its security
+/// files into `/etc/java-17-openjdk`). Missing directories are skipped; a symlink target
+/// directory directly under `/` (e.g. `/etc` itself) is never added.
+fn runtime_dirs(spec: &LanguageSpec, interpreter: Option<&Path>) -> Vec<PathBuf> {
+    let Some(canonical) = interpreter.and_then(|p| fs::canonicalize(p).ok()) else {
+        return Vec::new();
+    };
+    let name = canonical
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let prefix = canonical
+        .parent()
+        .and_then(Path::parent)
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let mut dirs = Vec::new();
+    for template in &spec.runtime_dirs {
+        let path = table::expand(
+            template,
+            &[("runtime_prefix", &prefix), ("runtime_name", &name)],
+        );
+        let Ok(root) = fs::canonicalize(&path) else {
+            continue;
+        };
+        if !root.is_dir() || root.components().count() < 3 {
+            continue;
+        }
+        dirs.extend(symlink_target_dirs(&root));
+        dirs.push(root);
+    }
+    minimal_cover(dirs)
+}
+
+/// Directories outside `root` that symlinks under `root` resolve into (bounded walk).
+fn symlink_target_dirs(root: &Path) -> Vec<PathBuf> {
+    const MAX_ENTRIES: usize = 50_000;
+    let mut found = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    let mut seen = 0;
+    while let Some(dir) = stack.pop() {
+        let Ok(read) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in read.flatten() {
+            seen += 1;
+            if seen > MAX_ENTRIES {
+                return found;
+            }
+            let Ok(ft) = entry.file_type() else { continue };
+            let path = entry.path();
+            if ft.is_dir() {
+                stack.push(path);
+            } else if ft.is_symlink() {
+                let Ok(target) = fs::canonicalize(&path) else {
+                    continue;
+                };
+                if target.starts_with(root) {
+                    continue;
+                }
+                let dir = if target.is_dir() {
+                    Some(target)
+                } else {
+                    target.parent().map(Path::to_path_buf)
+                };
+                // "/", "/etc", "/usr" are too broad to open up.
+                if let Some(dir) = dir.filter(|d| d.components().count() >= 3) {
+                    found.push(dir);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Sorted, deduplicated, without directories nested in another listed one.
+fn minimal_cover(mut dirs: Vec<PathBuf>) -> Vec<PathBuf> {
+    dirs.sort();
+    dirs.dedup();
+    let mut out: Vec<PathBuf> = Vec::new();
+    for d in dirs {
+        if !out.iter().any(|o| d.starts_with(o)) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// Compiler output as a readable message: lossy UTF-8, build-directory paths made relative,
+/// trimmed.
+fn clean_message(output: &[u8], build_dir: &Path) -> String {
+    let text = String::from_utf8_lossy(output);
+    let dir = build_dir.display().to_string();
+    let text = text.replace(&format!("{dir}/"), "").replace(&dir, ".");
+    trim_message(&text, MESSAGE_LINES, MESSAGE_BYTES)
+}
+
+/// At most `max_lines` lines and about `max_bytes` bytes of `text`, followed by
+/// "... (N more lines)" if anything was cut. A first line longer than `max_bytes` is cut
+/// itself (at a character boundary).
+fn trim_message(text: &str, max_lines: usize, max_bytes: usize) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let mut out = String::new();
+    let mut shown = 0;
+    for line in &lines {
+        if shown == max_lines {
+            break;
+        }
+        if out.len() + line.len() + 1 > max_bytes {
+            if shown == 0 {
+                let mut cut = max_bytes.min(line.len());
+                while !line.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                out.push_str(&line[..cut]);
+                out.push_str(" ...\n");
+                shown = 1;
+            }
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+        shown += 1;
+    }
+    let rest = lines.len() - shown;
+    if rest > 0 {
+        out.push_str(&format!("... ({rest} more lines)\n"));
+    }
+    out.trim_end().to_string()
+}
+
+/// "30 s", "1.5 s".
+fn seconds(d: Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests;

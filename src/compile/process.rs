@@ -1,0 +1,242 @@
+//! Running a (trusted) compiler under a wall-time limit, rlimits and an output cap.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
+
+/// How the compiler ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exit {
+    Code(i32),
+    Signal(i32),
+    /// Killed (with its whole process group) at the wall-time limit.
+    TimedOut,
+}
+
+#[derive(Debug)]
+pub(crate) struct Finished {
+    pub exit: Exit,
+    /// stdout then stderr, each capped; a note is appended where output was dropped.
+    pub output: Vec<u8>,
+    pub wall: Duration,
+}
+
+/// rlimits applied in the child before `exec`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rlimits {
+    pub address_space: Option<u64>,
+    pub file_size: u64,
+}
+
+/// Runs `argv` (argv[0] a resolved path) in `cwd` with judge's environment plus `env`, stdin
+/// from /dev/null, in its own process group. Each of stdout and stderr keeps at most
+/// `output_cap` bytes; both are drained concurrently so a chatty compiler never blocks.
+pub(crate) fn run(
+    argv: &[String],
+    cwd: &Path,
+    env: &BTreeMap<String, String>,
+    wall_limit: Duration,
+    rlimits: Rlimits,
+    output_cap: usize,
+) -> io::Result<Finished> {
+    let Some((program, args)) = argv.split_first() else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty argv"));
+    };
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .current_dir(cwd)
+        .envs(env)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    // SAFETY: the closure only calls setrlimit, which is async-signal-safe, and touches no
+    // memory shared with the parent besides the copied-in `rlimits`.
+    unsafe {
+        cmd.pre_exec(move || {
+            set_rlimit(libc::RLIMIT_CORE, 0)?;
+            set_rlimit(libc::RLIMIT_FSIZE, rlimits.file_size)?;
+            if let Some(bytes) = rlimits.address_space {
+                set_rlimit(libc::RLIMIT_AS, bytes)?;
+            }
+            Ok(())
+        });
+    }
+
+    let start = Instant::now();
+    let mut child = cmd.spawn()?;
+    let (tx, rx) = mpsc::channel();
+    let mut readers = 0;
+    if let Some(out) = child.stdout.take() {
+        spawn_drain(0, out, output_cap, tx.clone());
+        readers += 1;
+    }
+    if let Some(err) = child.stderr.take() {
+        spawn_drain(1, err, output_cap, tx);
+        readers += 1;
+    }
+
+    let pgid = child.id() as libc::pid_t;
+    let status = match child.wait_timeout(wall_limit)? {
+        Some(status) => Some(status),
+        None => {
+            kill_group(pgid);
+            child.wait()?;
+            None
+        }
+    };
+    // Helpers the compiler left behind (and that may hold our pipes open) go too.
+    kill_group(pgid);
+    let wall = start.elapsed();
+
+    let mut streams: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+    let deadline = Instant::now() + Duration::from_secs(2);
+    for _ in 0..readers {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok((index, bytes)) => streams[index] = bytes,
+            Err(_) => break, // a detached grandchild still holds a pipe: keep what we have
+        }
+    }
+    let [mut output, stderr] = streams;
+    if !output.is_empty() && !output.ends_with(b"\n") && !stderr.is_empty() {
+        output.push(b'\n');
+    }
+    output.extend_from_slice(&stderr);
+
+    let exit = match status {
+        None => Exit::TimedOut,
+        Some(s) => match (s.code(), s.signal()) {
+            (Some(code), _) => Exit::Code(code),
+            (None, Some(sig)) => Exit::Signal(sig),
+            (None, None) => Exit::Code(-1),
+        },
+    };
+    Ok(Finished { exit, output, wall })
+}
+
+#[cfg(target_env = "gnu")]
+type Resource = libc::__rlimit_resource_t;
+#[cfg(not(target_env = "gnu"))]
+type Resource = libc::c_int;
+
+fn set_rlimit(resource: Resource, value: u64) -> io::Result<()> {
+    let lim = libc::rlimit {
+        rlim_cur: value as libc::rlim_t,
+        rlim_max: value as libc::rlim_t,
+    };
+    // SAFETY: plain syscall with a valid pointer to a local struct.
+    if unsafe { libc::setrlimit(resource, &lim) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+fn kill_group(pgid: libc::pid_t) {
+    if pgid > 0 {
+        // SAFETY: signalling our own child's process group; ESRCH (already gone) is fine.
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+}
+
+fn spawn_drain(
+    index: usize,
+    mut pipe: impl Read + Send + 'static,
+    cap: usize,
+    tx: mpsc::Sender<(usize, Vec<u8>)>,
+) {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut dropped: u64 = 0;
+        let mut buf = [0u8; 8192];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let room = cap.saturating_sub(kept.len());
+                    let take = room.min(n);
+                    kept.extend_from_slice(&buf[..take]);
+                    dropped += (n - take) as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        if dropped > 0 {
+            kept.extend_from_slice(
+                format!("\n... ({dropped} more bytes of output dropped)\n").as_bytes(),
+            );
+        }
+        let _ = tx.send((index, kept));
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str, wall: Duration, cap: usize) -> Finished {
+        let argv = ["/bin/sh", "-c", script].map(String::from);
+        let rl = Rlimits {
+            address_space: None,
+            file_size: 1 << 20,
+        };
+        run(&argv, Path::new("/"), &BTreeMap::new(), wall, rl, cap).unwrap()
+    }
+
+    #[test]
+    fn captures_both_streams_and_exit_code() {
+        let f = sh(
+            "echo out; echo err >&2; exit 3",
+            Duration::from_secs(10),
+            1000,
+        );
+        assert_eq!(f.exit, Exit::Code(3));
+        assert_eq!(String::from_utf8_lossy(&f.output), "out\nerr\n");
+    }
+
+    #[test]
+    fn output_is_capped_but_drained() {
+        // 1 MB on each stream would deadlock an undrained pipe.
+        let f = sh(
+            "head -c 1000000 /dev/zero; head -c 1000000 /dev/zero >&2",
+            Duration::from_secs(10),
+            100,
+        );
+        assert_eq!(f.exit, Exit::Code(0));
+        let text = String::from_utf8_lossy(&f.output);
+        assert!(
+            text.contains("999900 more bytes of output dropped"),
+            "{text}"
+        );
+        assert!(f.output.len() < 400);
+    }
+
+    #[test]
+    fn timeout_kills_the_whole_group() {
+        let start = Instant::now();
+        // The background sleep holds stdout open; killing only the shell would hang the drain.
+        let f = sh("sleep 30 & sleep 30", Duration::from_millis(300), 100);
+        assert_eq!(f.exit, Exit::TimedOut);
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn file_size_limit_applies() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = format!("head -c 2000000 /dev/zero > {}/big", dir.path().display());
+        let f = sh(&script, Duration::from_secs(10), 1000);
+        assert_ne!(f.exit, Exit::Code(0));
+        let size = std::fs::metadata(dir.path().join("big")).unwrap().len();
+        assert!(size <= 1 << 20, "{size}");
+    }
+}

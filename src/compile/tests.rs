@@ -1,0 +1,508 @@
+//! Compiling real programs with the real toolchains. A language whose compiler is missing is
+//! skipped with a printed note (CI has all of them).
+
+use super::*;
+use std::process::Command;
+use std::time::SystemTime;
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+    cache: Cache,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    let cache = Cache::new(root.join("cache"));
+    Fixture {
+        _dir: dir,
+        root,
+        cache,
+    }
+}
+
+impl Fixture {
+    fn submit(&self, name: &str, text: &str) -> Submission {
+        let path = self.root.join(name);
+        fs::write(&path, text).unwrap();
+        Submission::from_path(path, None).unwrap()
+    }
+
+    fn compile(&self, sub: &Submission) -> Compiled {
+        self.compile_with(
+            sub,
+            &LanguageTable::load(None).unwrap(),
+            &CompileLimits::default(),
+        )
+    }
+
+    fn compile_with(
+        &self,
+        sub: &Submission,
+        table: &LanguageTable,
+        limits: &CompileLimits,
+    ) -> Compiled {
+        compile(sub, table, limits, &self.cache).unwrap()
+    }
+}
+
+/// Whether the toolchain for `lang` is installed; prints a note if not.
+fn available(lang: Language) -> bool {
+    let table = LanguageTable::load(None).unwrap();
+    let spec = table.spec(lang);
+    let compiler_ok = spec
+        .compile
+        .as_ref()
+        .is_none_or(|c| resolve_program(&c[0]).is_some());
+    let runtime_ok = resolve_interpreter(lang, spec).is_ok();
+    if !(compiler_ok && runtime_ok) {
+        eprintln!("note: skipping {lang} checks: its compiler or runtime is not installed");
+    }
+    compiler_ok && runtime_ok
+}
+
+/// Runs a trusted test program (our own source) under an outer `timeout`.
+fn run_trusted(argv: &[String], stdin: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("timeout")
+        .arg("20")
+        .args(argv)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{argv:?} failed: {:?}", out.status);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn failure(c: &Compiled) -> &str {
+    match &c.outcome {
+        CompileOutcome::Failed { message } => message,
+        CompileOutcome::Ok => panic!("expected a compile error"),
+    }
+}
+
+fn test_limits() -> Limits {
+    Limits {
+        cpu_time: Duration::from_secs(2),
+        wall_time: Duration::from_secs(4),
+        memory_bytes: 256 * MIB,
+        output_bytes: 1 << 20,
+        stderr_bytes: 1 << 16,
+        processes: 1,
+    }
+}
+
+const SUM_C: &str = "#include <stdio.h>\n#include <math.h>\nint main(void){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld %.0f\\n\", a+b, sqrt(16.0)); return 0;}\n";
+const SUM_CPP: &str = "#include <iostream>\n#include <vector>\nint main(){long a,b; std::cin>>a>>b; std::vector<long> v{a,b}; std::cout<<v[0]+v[1]<<\" cpp\\n\";}\n";
+const SUM_RS: &str = "use std::io::Read;\nfn main(){let mut s=String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let t: i64 = s.split_whitespace().map(|x| x.parse::<i64>().unwrap()).sum(); println!(\"{t} rust\");}\n";
+
+#[test]
+fn native_languages_compile_and_run() {
+    let f = fixture();
+    for (lang, name, src, want) in [
+        (Language::C, "a.c", SUM_C, "5 4\n"),
+        (Language::Cpp, "a.cpp", SUM_CPP, "5 cpp\n"),
+        (Language::Rust, "a.rs", SUM_RS, "5 rust\n"),
+    ] {
+        if !available(lang) {
+            continue;
+        }
+        let c = f.compile(&f.submit(name, src));
+        assert_eq!(c.outcome, CompileOutcome::Ok, "{lang}");
+        assert!(!c.cached);
+        let entry = c.entry_dir.clone().unwrap();
+        let req = c
+            .run_request(&test_limits(), Stdin::Null, f.root.clone())
+            .unwrap();
+        assert_eq!(req.argv, vec![entry.join("solution").display().to_string()]);
+        assert_eq!(req.read_only, vec![entry.clone()]);
+        let mode = fs::metadata(&req.argv[0]).unwrap().permissions().mode() & 0o777;
+        assert_eq!(
+            mode, 0o755,
+            "{lang} binary must be runnable by the sandbox uid"
+        );
+        assert_eq!(
+            fs::metadata(&entry).unwrap().permissions().mode() & 0o777,
+            0o755
+        );
+        assert_eq!(run_trusted(&req.argv, "2 3\n"), want, "{lang}");
+    }
+}
+
+#[test]
+fn python_is_syntax_checked_and_run_from_the_cache() {
+    if !available(Language::Python) {
+        return;
+    }
+    let f = fixture();
+    let c = f.compile(&f.submit(
+        "s.py",
+        "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n",
+    ));
+    assert_eq!(c.outcome, CompileOutcome::Ok);
+    let entry = c.entry_dir.clone().unwrap();
+    let argv = c.run_argv(256 * MIB).unwrap();
+    assert_eq!(argv[0], "/usr/bin/python3");
+    let script = entry.join("solution.py");
+    assert_eq!(argv.last().unwrap(), &script.display().to_string());
+    assert_eq!(
+        fs::metadata(&script).unwrap().permissions().mode() & 0o777,
+        0o644
+    );
+    assert_eq!(c.read_only[0], entry);
+    assert!(
+        c.read_only
+            .iter()
+            .any(|d| d.starts_with("/usr/lib") && d.to_string_lossy().contains("python3")),
+        "{:?}",
+        c.read_only
+    );
+    assert!(c.env.iter().any(|(k, v)| k == "PYTHONHASHSEED" && v == "0"));
+    assert_eq!(run_trusted(&argv, "2 3 4"), "9\n");
+
+    let bad = f.compile(&f.submit("bad.py", "def f(:\n    pass\n"));
+    let msg = failure(&bad);
+    assert!(msg.contains("SyntaxError"), "{msg}");
+    assert!(bad.run_argv(MIB).is_none());
+}
+
+#[test]
+fn java_compiles_with_detected_class_and_runs() {
+    if !available(Language::Java) {
+        return;
+    }
+    let f = fixture();
+    let src = "import java.util.*;\n// public class Wrong {}\npublic class Adder {\n  public static void main(String[] args) {\n    Scanner s = new Scanner(System.in); long t = 0;\n    while (s.hasNextLong()) t += s.nextLong();\n    System.out.println(t + \" java\");\n  }\n}\n";
+    let c = f.compile(&f.submit("whatever.java", src));
+    assert_eq!(c.outcome, CompileOutcome::Ok, "{:?}", c.outcome);
+    let entry = c.entry_dir.clone().unwrap();
+    assert!(entry.join("Adder.class").is_file());
+    assert_eq!(
+        fs::metadata(entry.join("Adder.class"))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777,
+        0o644
+    );
+    let req = c
+        .run_request(&test_limits(), Stdin::Null, f.root.clone())
+        .unwrap();
+    assert!(req.argv.contains(&"-Xmx256m".to_string()), "{:?}", req.argv);
+    assert_eq!(req.argv.last().unwrap(), "Adder");
+    assert!(req.limits.processes >= 64);
+    // The JDK home, and (on Debian) the /etc directory jvm.cfg links into.
+    let java_home = fs::canonicalize("/usr/bin/java").unwrap();
+    let java_home = java_home.parent().unwrap().parent().unwrap();
+    assert!(
+        req.read_only.iter().any(|d| java_home.starts_with(d)),
+        "{:?}",
+        req.read_only
+    );
+    if let Ok(cfg) = fs::canonicalize(java_home.join("lib/jvm.cfg")) {
+        assert!(
+            req.read_only.iter().any(|d| cfg.starts_with(d)),
+            "{:?}",
+            req.read_only
+        );
+    }
+    assert_eq!(run_trusted(&req.argv, "40 2"), "42 java\n");
+}
+
+#[test]
+fn compile_errors_are_data_with_the_compiler_message() {
+    let f = fixture();
+    let cases = [
+        (
+            Language::C,
+            "ce.c",
+            "int main(void) { return undefined_name; }\n",
+            "undefined_name",
+        ),
+        (
+            Language::Cpp,
+            "ce.cpp",
+            "int main() { std::vector<int> v; }\n",
+            "vector",
+        ),
+        (
+            Language::Rust,
+            "ce.rs",
+            "fn main() { let x: u32 = \"s\"; }\n",
+            "mismatched types",
+        ),
+        (
+            Language::Java,
+            "Main.java",
+            "public class Main { void f() { int x = \"s\"; } }\n",
+            "incompatible types",
+        ),
+    ];
+    for (lang, name, src, needle) in cases {
+        if !available(lang) {
+            continue;
+        }
+        let c = f.compile(&f.submit(name, src));
+        let msg = failure(&c);
+        assert!(msg.contains(needle), "{lang}: {msg}");
+        // Paths are shown relative to the build directory.
+        assert!(
+            !msg.contains(&f.root.display().to_string()),
+            "{lang}: {msg}"
+        );
+        assert!(c.entry_dir.is_some(), "compile errors are cached");
+        assert!(c
+            .run_request(&test_limits(), Stdin::Null, f.root.clone())
+            .is_none());
+    }
+}
+
+#[test]
+fn long_compiler_output_is_trimmed() {
+    if !available(Language::C) {
+        return;
+    }
+    let f = fixture();
+    let body: String = (0..200)
+        .map(|i| format!("int f{i}(void) {{ return missing{i}; }}\n"))
+        .collect();
+    let c = f.compile(&f.submit("many.c", &body));
+    let msg = failure(&c);
+    assert!(msg.lines().count() <= MESSAGE_LINES + 1, "{msg}");
+    assert!(msg.len() <= MESSAGE_BYTES + 100);
+    let last = msg.lines().last().unwrap();
+    assert!(
+        last.starts_with("... (") && last.ends_with(" more lines)"),
+        "{last}"
+    );
+    assert!(msg.contains("missing0"));
+}
+
+#[test]
+fn trim_message_rules() {
+    assert_eq!(trim_message("a\nb\n", 40, 4096), "a\nb");
+    assert_eq!(
+        trim_message("1\n2\n3\n4\n", 2, 4096),
+        "1\n2\n... (2 more lines)"
+    );
+    assert_eq!(
+        trim_message("aaaa\nbbbb\ncccc", 40, 10),
+        "aaaa\nbbbb\n... (1 more lines)"
+    );
+    let long = "é".repeat(100);
+    let t = trim_message(&long, 40, 11);
+    assert!(t.starts_with("ééééé ..."), "{t}");
+    assert_eq!(trim_message("", 40, 4096), "");
+}
+
+#[test]
+fn second_compile_is_a_cache_hit() {
+    if !available(Language::C) {
+        return;
+    }
+    let f = fixture();
+    let sub = f.submit("a.c", SUM_C);
+    let first = f.compile(&sub);
+    assert!(!first.cached);
+    let binary = first.entry_dir.clone().unwrap().join("solution");
+    let mtime = |p: &Path| -> SystemTime { fs::metadata(p).unwrap().modified().unwrap() };
+    let before = mtime(&binary);
+    std::thread::sleep(Duration::from_millis(20));
+
+    let second = f.compile(&sub);
+    assert!(second.cached);
+    assert_eq!(second.outcome, CompileOutcome::Ok);
+    assert_eq!(second.entry_dir, first.entry_dir);
+    assert_eq!(second.compile_time, first.compile_time);
+    assert_eq!(mtime(&binary), before, "cache hit must not recompile");
+    assert_eq!(second.run_argv(MIB), first.run_argv(MIB));
+
+    // Same content at another path: same entry. Different content: different entry.
+    let copy = f.compile(&f.submit("copy.c", SUM_C));
+    assert!(copy.cached);
+    let other = f.compile(&f.submit("b.c", &SUM_C.replace("a+b", "a-b")));
+    assert!(!other.cached);
+    assert_ne!(other.entry_dir, first.entry_dir);
+    // Same source as another language is another entry.
+    let as_cpp =
+        f.compile(&Submission::from_path(f.root.join("a.c"), Some(Language::Cpp)).unwrap());
+    assert!(!as_cpp.cached);
+    assert_ne!(as_cpp.entry_dir, first.entry_dir);
+}
+
+#[test]
+fn compile_errors_are_cached() {
+    if !available(Language::C) {
+        return;
+    }
+    let f = fixture();
+    let sub = f.submit("ce.c", "int main( {\n");
+    let first = f.compile(&sub);
+    let second = f.compile(&sub);
+    assert!(!first.cached && second.cached);
+    assert_eq!(first.outcome, second.outcome);
+}
+
+#[test]
+fn corrupt_entry_is_rebuilt() {
+    if !available(Language::C) {
+        return;
+    }
+    let f = fixture();
+    let sub = f.submit("a.c", SUM_C);
+    let entry = f.compile(&sub).entry_dir.unwrap();
+    fs::write(entry.join(cache::META_FILE), "{garbage").unwrap();
+    let again = f.compile(&sub);
+    assert!(!again.cached);
+    assert_eq!(again.outcome, CompileOutcome::Ok);
+    assert!(f.compile(&sub).cached);
+    // A success whose binary vanished is rebuilt too.
+    fs::remove_file(entry.join("solution")).unwrap();
+    let again = f.compile(&sub);
+    assert!(!again.cached);
+    assert!(entry.join("solution").is_file());
+}
+
+fn table_file(f: &Fixture, body: &str) -> LanguageTable {
+    let path = f.root.join("langs.toml");
+    fs::write(&path, body).unwrap();
+    LanguageTable::load(Some(&path)).unwrap()
+}
+
+#[test]
+fn missing_compiler_is_a_harness_error_naming_it() {
+    let f = fixture();
+    let table = table_file(
+        &f,
+        "[c]\ncompile = [\"no-such-compiler-xyz\", \"{source}\"]\nrun = [\"{binary}\"]\n",
+    );
+    let sub = f.submit("a.c", SUM_C);
+    let err = compile(&sub, &table, &CompileLimits::default(), &f.cache).unwrap_err();
+    assert!(matches!(err, CompileError::CompilerMissing { .. }));
+    assert_eq!(
+        err.to_string(),
+        "compiler `no-such-compiler-xyz` not found in PATH (needed for c submissions)"
+    );
+
+    let table = table_file(
+        &f,
+        "[python]\nrun = [\"/nonexistent/python9\", \"{source}\"]\n",
+    );
+    let sub = f.submit("a.py", "print(1)\n");
+    let err = compile(&sub, &table, &CompileLimits::default(), &f.cache).unwrap_err();
+    assert!(err.to_string().contains("/nonexistent/python9"), "{err}");
+}
+
+#[test]
+fn compile_time_limit_gives_ce_and_is_not_cached() {
+    let f = fixture();
+    let table = table_file(
+        &f,
+        "[c]\ncompile = [\"sleep\", \"5\"]\nrun = [\"{binary}\"]\n",
+    );
+    let limits = CompileLimits {
+        wall_time: Duration::from_secs(1),
+        ..CompileLimits::default()
+    };
+    let sub = f.submit("slow.c", SUM_C);
+    let start = std::time::Instant::now();
+    let c = f.compile_with(&sub, &table, &limits);
+    assert!(start.elapsed() < Duration::from_secs(4));
+    assert_eq!(failure(&c), "compilation exceeded 1 s");
+    assert!(c.entry_dir.is_none());
+    assert!(!f.compile_with(&sub, &table, &limits).cached);
+}
+
+#[test]
+fn successful_compiler_without_binary_is_a_harness_error() {
+    let f = fixture();
+    let table = table_file(&f, "[c]\ncompile = [\"true\"]\nrun = [\"{binary}\"]\n");
+    let sub = f.submit("a.c", SUM_C);
+    let err = compile(&sub, &table, &CompileLimits::default(), &f.cache).unwrap_err();
+    assert!(matches!(err, CompileError::MissingArtifact { .. }), "{err}");
+}
+
+#[test]
+fn oversized_source_is_a_compile_error() {
+    let f = fixture();
+    let sub = f.submit("big.py", &"#".repeat(5000));
+    let limits = CompileLimits {
+        source_bytes: 4096,
+        ..CompileLimits::default()
+    };
+    let table = table_file(&f, "[python]\nrun = [\"/bin/cat\", \"{source}\"]\n");
+    let c = f.compile_with(&sub, &table, &limits);
+    assert!(failure(&c).contains("4 KiB"), "{:?}", c.outcome);
+}
+
+#[test]
+fn unwritable_cache_is_reported() {
+    let f = fixture();
+    let blocker = f.root.join("file");
+    fs::write(&blocker, "").unwrap();
+    let cache = Cache::new(blocker.join("cache"));
+    let table = table_file(&f, "[python]\nrun = [\"/bin/cat\", \"{source}\"]\n");
+    let sub = f.submit("a.py", "print(1)\n");
+    let err = compile(&sub, &table, &CompileLimits::default(), &cache).unwrap_err();
+    assert!(matches!(err, CompileError::CacheUnwritable { .. }), "{err}");
+    assert!(err.to_string().contains("file/cache"), "{err}");
+}
+
+#[test]
+fn run_request_raises_processes_and_keeps_other_limits() {
+    let f = fixture();
+    let table = table_file(
+        &f,
+        "[python]\nrun = [\"/bin/cat\", \"-m{memory_mib}\", \"{source}\", \"{dir}\"]\nprocesses = 8\nenv = { A = \"1\" }\n",
+    );
+    let c = f.compile_with(&f.submit("a.py", "x"), &table, &CompileLimits::default());
+    let entry = c.entry_dir.clone().unwrap();
+    let mut limits = test_limits();
+    limits.memory_bytes = 64 * MIB + 5;
+    let req = c.run_request(&limits, Stdin::Null, f.root.clone()).unwrap();
+    assert_eq!(
+        req.argv,
+        vec![
+            "/bin/cat".to_string(),
+            "-m64".to_string(),
+            entry.join("solution.py").display().to_string(),
+            entry.display().to_string(),
+        ]
+    );
+    assert_eq!(req.limits.processes, 8);
+    assert_eq!(req.limits.memory_bytes, limits.memory_bytes);
+    assert_eq!(req.env, vec![("A".to_string(), "1".to_string())]);
+    limits.processes = 100;
+    let req = c.run_request(&limits, Stdin::Null, f.root.clone()).unwrap();
+    assert_eq!(req.limits.processes, 100);
+}
+
+#[test]
+fn default_cache_dir_follows_env_precedence() {
+    // Only inspects the current environment (tests run in parallel; no set_var).
+    if let Some(dir) = std::env::var_os("JUDGE_CACHE_DIR").filter(|v| !v.is_empty()) {
+        assert_eq!(Cache::default_dir(), Some(PathBuf::from(dir)));
+    } else if let Some(dir) = Cache::default_dir() {
+        assert!(dir.ends_with("judge"), "{}", dir.display());
+    }
+}
+
+#[test]
+fn minimal_cover_drops_nested_dirs() {
+    let dirs = ["/a/b", "/a", "/c/d", "/a/b/c", "/c/d"]
+        .map(PathBuf::from)
+        .to_vec();
+    assert_eq!(
+        minimal_cover(dirs),
+        ["/a", "/c/d"].map(PathBuf::from).to_vec()
+    );
+}
