@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::compile::Language;
+
 /// Online-judge grading harness: generate tests, grade submissions in a sandbox, verify problems.
 ///
 /// Exit status: 0 success/accepted, 1 rejected/invalid/not accepted, 2 usage or environment error.
@@ -27,6 +29,12 @@ pub enum Command {
     Check(CheckArgs),
     /// Validate input files against the problem's constraints (byte-strict).
     Validate(ValidateArgs),
+    /// Compile submissions and grade them on the problem's tests in the sandbox.
+    Grade(GradeArgs),
+    /// Run a submission on random tests until it fails, then shrink and save the counterexample.
+    Stress(StressArgs),
+    /// Verify problem packages: data, validator, generators, checker, jury submissions, timing.
+    Verify(VerifyArgs),
 }
 
 #[derive(Debug, Args)]
@@ -69,6 +77,15 @@ fn parse_param(s: &str) -> Result<(String, i64), String> {
     Ok((k.trim().to_string(), v))
 }
 
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e6 => Ok(v),
+        _ => Err(format!(
+            "expected a positive number of seconds, found `{s}`"
+        )),
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     #[arg(value_name = "PROBLEM")]
@@ -99,6 +116,89 @@ pub struct ValidateArgs {
     /// Input files to validate.
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
+}
+
+/// Options shared by the commands that compile and run submissions.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Parallel runs [default: number of cores]. Near-limit results are re-run alone.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+    /// Language table overriding the built-in one (see languages.toml).
+    #[arg(long, value_name = "FILE")]
+    pub languages: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    /// Source files to grade (language from the extension unless --lang is given).
+    #[arg(value_name = "SUBMISSION", required = true)]
+    pub submissions: Vec<PathBuf>,
+    /// Language of the submissions: c, cpp, rust, python, java.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<Language>,
+    /// Grade on the .in/.ans pairs in DIR instead of the problem's test set.
+    #[arg(long, value_name = "DIR")]
+    pub tests: Option<PathBuf>,
+    /// Run every test instead of stopping after the first failure.
+    #[arg(long)]
+    pub all: bool,
+    /// Print one JSON object per submission (one per line) instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    #[arg(value_name = "SUBMISSION")]
+    pub submission: PathBuf,
+    /// Stop after this many seconds [default: 10].
+    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = parse_seconds)]
+    pub seconds: Option<f64>,
+    /// Stop after this many tests.
+    #[arg(long, value_name = "N")]
+    pub count: Option<u64>,
+    /// Base seed (printed; the same seed gives the same tests) [default: from the clock].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Only this generator [default: every generator setup of the test plan, round-robin].
+    #[arg(long, value_name = "NAME")]
+    pub generator: Option<String>,
+    /// Language of the submission: c, cpp, rust, python, java.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<Language>,
+    /// Folder for the counterexample [default: stress-<problem>-<seed>].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Problems to verify.
+    #[arg(value_name = "PROBLEM", required = true)]
+    pub problems: Vec<String>,
+    /// Print the time limit the jury submissions support (slowest AC x 2, below fastest TLE / 1.5).
+    #[arg(long)]
+    pub suggest_time_limit: bool,
+    /// Skip the jury submissions (static checks only; no compiler needed).
+    #[arg(long)]
+    pub no_submissions: bool,
+    /// Print one JSON object instead of lines.
+    #[arg(long)]
+    pub json: bool,
+    /// Inject a fault into the problem logic to show that verify catches it (for tests).
+    #[arg(long, value_name = "FAULT", hide = true)]
+    pub inject_fault: Option<crate::verify::Fault>,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[cfg(test)]

@@ -12,12 +12,14 @@
 
 pub mod cli;
 pub mod commands;
+pub mod compile;
 pub mod fsutil;
 pub mod grade;
 pub mod package;
-pub mod compile;
 pub mod problems;
 pub mod report;
 pub mod sandbox;
+pub mod stress;
 pub mod testset;
 pub mod verdict;
+pub mod verify;

@@ -9,9 +9,12 @@ use crate::cli::{Cli, Command};
 
 mod check;
 mod gen;
+mod grade;
 mod problems;
 mod solve;
+mod stress;
 mod validate;
+mod verify;
 
 /// What a command concluded (errors of the harness are separate: exit status 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +44,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Check(a) => check::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Grade(a) => grade::run(a),
+        Command::Stress(a) => stress::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(Status::Success) => 0,

@@ -20,6 +20,8 @@ use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdi
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
 
+pub mod submission;
+
 /// How to start the program under test (from the compile stage).
 #[derive(Debug, Clone)]
 pub struct Program {

@@ -1,0 +1,121 @@
+//! `judge stress`: find, shrink and save a counterexample for a submission.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context, Result};
+
+use super::{load_package, Status};
+use crate::cli::StressArgs;
+use crate::compile::Submission;
+use crate::fsutil::write_atomic;
+use crate::grade::submission::{limits_for, program, Grader};
+use crate::report::progress;
+use crate::stress::{search, shrink, Budget, Source, Target};
+
+/// Submission runs spent on shrinking at most.
+const SHRINK_RUNS: u32 = 400;
+
+pub fn run(args: StressArgs) -> Result<Status> {
+    let pkg = load_package(&args.problem)?;
+    let submission = Submission::from_path(&args.submission, args.lang)?;
+    if let Some(g) = &args.generator {
+        if !pkg.logic.generators().iter().any(|s| s.name == g) {
+            let known: Vec<_> = pkg.logic.generators().iter().map(|s| s.name).collect();
+            bail!("unknown generator `{g}` (available: {})", known.join(", "));
+        }
+    }
+    let jobs = args
+        .run
+        .jobs
+        .map(usize::from)
+        .unwrap_or_else(super::grade::default_jobs);
+    let grader = Grader::new(jobs, args.run.languages.as_deref())?;
+    let compiled = grader.compile(&submission)?;
+    let limits = limits_for(&pkg, &compiled);
+    let Some(program) = program(&compiled, &limits) else {
+        println!(
+            "CE  {} does not compile; nothing to stress",
+            submission.path.display()
+        );
+        return Ok(Status::Rejected);
+    };
+    let budget = match (args.count, args.seconds) {
+        (Some(n), _) => Budget::Count(n),
+        (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s)),
+        (None, None) => Budget::Time(Duration::from_secs(10)),
+    };
+    let base_seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(1)
+    });
+    let sources = Source::from_plan(&pkg, args.generator.as_deref());
+    let target = Target {
+        sandbox: grader.sandbox.as_ref(),
+        program: &program,
+        limits: &limits,
+        pkg: &pkg,
+    };
+    eprintln!(
+        "stress {} on {} with seed {base_seed} ({} generator setups, {jobs} jobs)",
+        submission.path.display(),
+        pkg.name,
+        sources.len()
+    );
+    let counter = progress::counter("tests run:");
+    let outcome = search(&target, &sources, base_seed, budget, jobs, &|n| {
+        counter.set_position(n)
+    })?;
+    counter.finish_and_clear();
+    let Some(failure) = outcome.failure else {
+        println!(
+            "no failure in {} tests ({:.1} s, seed {base_seed})",
+            outcome.tests_run,
+            outcome.elapsed.as_secs_f64()
+        );
+        return Ok(Status::Success);
+    };
+    println!(
+        "{} on stress test #{} after {} tests ({:.1} s): {}",
+        failure.result.verdict,
+        failure.index,
+        outcome.tests_run,
+        outcome.elapsed.as_secs_f64(),
+        failure.result.message
+    );
+    println!(
+        "reproduce the input: judge gen {} {}",
+        pkg.name,
+        failure.source.reproduce(failure.seed)
+    );
+    let shrunk = shrink(&target, &failure, SHRINK_RUNS)
+        .with_context(|| format!("cannot run {}", submission.path.display()))?;
+    println!(
+        "shrunk in {} steps ({} runs): {} {}",
+        shrunk.steps, shrunk.runs, shrunk.result.verdict, shrunk.result.message
+    );
+    let dir = args
+        .out
+        .unwrap_or_else(|| PathBuf::from(format!("stress-{}-{base_seed}", pkg.name)));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    write_atomic(&dir.join("counterexample.in"), shrunk.test.input.as_bytes())?;
+    write_atomic(
+        &dir.join("counterexample.ans"),
+        shrunk.test.answer.as_bytes(),
+    )?;
+    write_atomic(&dir.join("original.in"), failure.test.input.as_bytes())?;
+    write_atomic(&dir.join("original.ans"), failure.test.answer.as_bytes())?;
+    println!(
+        "saved {}/counterexample.in and .ans (original failing input: original.in)",
+        dir.display()
+    );
+    println!(
+        "check it: judge grade {} {} --tests {}",
+        pkg.name,
+        submission.path.display(),
+        dir.display()
+    );
+    Ok(Status::Rejected)
+}

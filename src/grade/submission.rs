@@ -1,0 +1,177 @@
+//! Grading one submission end to end: compile (cached) → run every test in the sandbox →
+//! a [`SubmissionReport`]. Shared by `grade`, `verify` and `stress`.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use super::{overall, run_tests, Event, Options, Program};
+use crate::compile::{
+    self, Cache, CompileLimits, CompileOutcome, Compiled, LanguageTable, Submission,
+};
+use crate::package::Package;
+use crate::report::{CompileReport, LimitsReport, SubmissionReport};
+use crate::sandbox::{Limits, Sandbox};
+use crate::testset::TestCase;
+use crate::verdict::Verdict;
+
+/// Bytes of contestant stderr kept per run.
+const STDERR_BYTES: u64 = 64 * 1024;
+
+/// Everything needed to compile and run submissions: the sandbox, the language table and the
+/// compile cache. Built once per command.
+pub struct Grader {
+    pub sandbox: Box<dyn Sandbox>,
+    pub table: LanguageTable,
+    pub cache: Cache,
+    pub compile_limits: CompileLimits,
+}
+
+impl Grader {
+    /// The real Linux sandbox with `slots` parallel slots, the language table (built-in, or
+    /// `languages` overriding it) and the default compile cache. Prints the sandbox's warning
+    /// (missing mechanisms) once to stderr.
+    pub fn new(slots: usize, languages: Option<&Path>) -> Result<Grader> {
+        let sandbox = crate::sandbox::linux::LinuxSandbox::new(slots.max(1))
+            .context("cannot set up the sandbox")?;
+        if let Some(w) = sandbox.warning() {
+            eprintln!("warning: {w}");
+        }
+        Grader::with_sandbox(Box::new(sandbox), languages)
+    }
+
+    /// Like [`Grader::new`] with a given sandbox (tests use a scripted one).
+    pub fn with_sandbox(sandbox: Box<dyn Sandbox>, languages: Option<&Path>) -> Result<Grader> {
+        let table = LanguageTable::load(languages)?;
+        Ok(Grader {
+            sandbox,
+            table,
+            cache: reachable_cache()?,
+            compile_limits: CompileLimits::default(),
+        })
+    }
+
+    /// Compiles `submission` (or takes it from the cache).
+    pub fn compile(&self, submission: &Submission) -> Result<Compiled> {
+        compile::compile(submission, &self.table, &self.compile_limits, &self.cache)
+            .with_context(|| format!("cannot compile {}", submission.path.display()))
+    }
+
+    /// Compiles and grades `submission` on `tests`.
+    pub fn grade(
+        &self,
+        pkg: &Package,
+        submission: &Submission,
+        tests: &[TestCase],
+        options: &Options,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Result<SubmissionReport> {
+        let compiled = self.compile(submission)?;
+        let limits = limits_for(pkg, &compiled);
+        let mut report = SubmissionReport {
+            problem: pkg.name.clone(),
+            submission: submission.path.display().to_string(),
+            language: submission.language.id().to_string(),
+            verdict: Verdict::CE,
+            compile: compile_report(&compiled),
+            tests: Vec::new(),
+            tests_total: tests.len(),
+            limits: LimitsReport {
+                time_ms: limits.cpu_time.as_millis() as u64,
+                wall_ms: limits.wall_time.as_millis() as u64,
+                memory_mib: limits.memory_bytes >> 20,
+                output_mib: limits.output_bytes >> 20,
+            },
+        };
+        let Some(program) = program(&compiled, &limits) else {
+            return Ok(report);
+        };
+        report.tests = run_tests(
+            self.sandbox.as_ref(),
+            &program,
+            &limits,
+            tests,
+            pkg.logic,
+            options,
+            on_event,
+        )
+        .with_context(|| format!("cannot run {}", submission.path.display()))?;
+        report.verdict = overall(&report.tests);
+        Ok(report)
+    }
+}
+
+/// The compile cache: [`Cache::default_dir`] when the sandbox user can reach it, else (a home
+/// folder is often mode 0700) `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755.
+fn reachable_cache() -> Result<Cache> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
+    if let Some(dir) = Cache::default_dir() {
+        let cache = Cache::new(dir);
+        match cache.accessibility_problem() {
+            None => return Ok(cache),
+            Some(problem) if explicit => anyhow::bail!(problem),
+            Some(_) => {}
+        }
+    }
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let uid = unsafe { libc::getuid() };
+    let dir = std::path::PathBuf::from(format!("/var/tmp/judge-cache-{uid}"));
+    match std::fs::create_dir(&dir) {
+        Ok(()) => std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
+            .with_context(|| format!("cannot set permissions of {}", dir.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e).with_context(|| format!("cannot create {}", dir.display())),
+    }
+    let meta = std::fs::symlink_metadata(&dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?;
+    // Another user could have planted the folder (or a link) in the shared /var/tmp.
+    if !meta.is_dir() || meta.uid() != uid || meta.mode() & 0o022 != 0 {
+        anyhow::bail!(
+            "{} is not a folder owned by uid {uid} and writable only by it; set JUDGE_CACHE_DIR",
+            dir.display()
+        );
+    }
+    Ok(Cache::new(dir))
+}
+
+/// The run limits for a compiled submission: the problem's limits after per-language
+/// overrides; wall clock = max(2 x CPU, CPU + 1 s); processes = the language's minimum.
+pub fn limits_for(pkg: &Package, compiled: &Compiled) -> Limits {
+    let (time, memory_mib) = pkg.limits.for_language(compiled.language.id());
+    Limits {
+        cpu_time: time,
+        wall_time: (time * 2).max(time + Duration::from_secs(1)),
+        memory_bytes: memory_mib << 20,
+        output_bytes: pkg.limits.output_mib << 20,
+        stderr_bytes: STDERR_BYTES,
+        processes: compiled.processes.max(1),
+    }
+}
+
+/// How to run a compiled submission under `limits`; `None` after a compile error.
+pub fn program(compiled: &Compiled, limits: &Limits) -> Option<Program> {
+    Some(Program {
+        argv: compiled.run_argv(limits.memory_bytes)?,
+        env: compiled.env.clone(),
+        read_only: compiled.read_only.clone(),
+    })
+}
+
+fn compile_report(compiled: &Compiled) -> CompileReport {
+    let (ok, message) = match &compiled.outcome {
+        CompileOutcome::Ok => (true, String::new()),
+        CompileOutcome::Failed { message } => (false, message.clone()),
+    };
+    CompileReport {
+        ok,
+        message,
+        time_ms: if compiled.cached {
+            0
+        } else {
+            compiled.compile_time.as_millis() as u64
+        },
+        cached: compiled.cached,
+    }
+}

@@ -1,0 +1,289 @@
+//! Stress testing: random tests from the problem's generators until a submission fails, then
+//! shrink the counterexample while it still fails the same way.
+//!
+//! Test `k` of a run with base seed `S` uses the test plan's groups round-robin (generator and
+//! parameters), with seed `fnv1a64("stress:S:k")`, so every failing input is reproducible with
+//! `judge gen <P> --generator G --seed X [--param ...]`.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::grade::{run_tests, Options, Program, TestResult};
+use crate::package::{fnv1a64, Package};
+use crate::problems::GenParams;
+use crate::sandbox::{Limits, Sandbox, SandboxError};
+use crate::testset::{Origin, TestCase};
+use crate::verdict::Verdict;
+
+/// When to stop searching.
+#[derive(Debug, Clone, Copy)]
+pub enum Budget {
+    /// Stop after this much wall time.
+    Time(Duration),
+    /// Stop after this many tests.
+    Count(u64),
+}
+
+/// One generator invocation that stress cycles through.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub generator: String,
+    pub params: GenParams,
+}
+
+impl Source {
+    /// The test plan's distinct (generator, params) pairs, in plan order; restricted to
+    /// `only` when given (a generator not in the plan is used with its default parameters).
+    pub fn from_plan(pkg: &Package, only: Option<&str>) -> Vec<Source> {
+        let mut out: Vec<Source> = Vec::new();
+        for g in &pkg.groups {
+            if only.is_some_and(|o| o != g.generator) {
+                continue;
+            }
+            if !out
+                .iter()
+                .any(|s| s.generator == g.generator && s.params == g.params)
+            {
+                out.push(Source {
+                    generator: g.generator.clone(),
+                    params: g.params.clone(),
+                });
+            }
+        }
+        if out.is_empty() {
+            let names: Vec<&str> = match only {
+                Some(o) => vec![o],
+                None => pkg.logic.generators().iter().map(|g| g.name).collect(),
+            };
+            out = names
+                .into_iter()
+                .map(|n| Source {
+                    generator: n.to_string(),
+                    params: GenParams::default(),
+                })
+                .collect();
+        }
+        out
+    }
+
+    /// `--generator G --seed X --param k=v ...`
+    pub fn reproduce(&self, seed: u64) -> String {
+        let mut s = format!("--generator {} --seed {seed}", self.generator);
+        for (k, v) in &self.params.0 {
+            s.push_str(&format!(" --param {k}={v}"));
+        }
+        s
+    }
+}
+
+/// A failing test found by [`search`].
+#[derive(Debug, Clone)]
+pub struct Failure {
+    /// 0-based number of the test in the stress run.
+    pub index: u64,
+    pub source: Source,
+    pub seed: u64,
+    pub test: TestCase,
+    pub result: TestResult,
+}
+
+/// What a search did.
+#[derive(Debug)]
+pub struct SearchOutcome {
+    pub tests_run: u64,
+    pub elapsed: Duration,
+    pub failure: Option<Failure>,
+}
+
+/// Everything a stress run needs to execute the submission.
+pub struct Target<'a> {
+    pub sandbox: &'a dyn Sandbox,
+    pub program: &'a Program,
+    pub limits: &'a Limits,
+    pub pkg: &'a Package,
+}
+
+impl Target<'_> {
+    /// Runs the submission on one test, alone, and returns its result.
+    pub fn run(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
+        let results = run_tests(
+            self.sandbox,
+            self.program,
+            self.limits,
+            std::slice::from_ref(test),
+            self.pkg.logic,
+            &Options::default(),
+            &|_| {},
+        )?;
+        results
+            .into_iter()
+            .next()
+            .ok_or_else(|| SandboxError::Setup("no result for a stress test".into()))
+    }
+
+    fn make_test(&self, source: &Source, seed: u64, name: String) -> Result<TestCase, String> {
+        let input = self
+            .pkg
+            .logic
+            .generate(&source.generator, &source.params, seed)
+            .map_err(|e| e.to_string())?;
+        Ok(self.test_from_input(input, name, source, seed))
+    }
+
+    fn test_from_input(&self, input: String, name: String, source: &Source, seed: u64) -> TestCase {
+        let answer = self.pkg.logic.solve(&input);
+        TestCase {
+            name,
+            origin: Origin::Generated {
+                group: "stress".into(),
+                generator: source.generator.clone(),
+                params: source.params.clone(),
+                seed,
+                index: 0,
+            },
+            input,
+            answer,
+        }
+    }
+}
+
+/// The seed of stress test `index` for base seed `base`.
+pub fn test_seed(base: u64, index: u64) -> u64 {
+    fnv1a64(format!("stress:{base}:{index}").as_bytes())
+}
+
+/// Runs random tests on `jobs` threads until one fails (confirmed by a re-run alone) or the
+/// budget is spent. `on_test` is called after every test (for a live counter).
+pub fn search(
+    target: &Target,
+    sources: &[Source],
+    base_seed: u64,
+    budget: Budget,
+    jobs: usize,
+    on_test: &(dyn Fn(u64) + Sync),
+) -> Result<SearchOutcome, anyhow::Error> {
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let found: Mutex<Option<Failure>> = Mutex::new(None);
+    let error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let workers = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| {
+                workers.fetch_add(1, Ordering::SeqCst);
+                while !stop.load(Ordering::SeqCst) {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let over = match budget {
+                        Budget::Count(n) => k >= n,
+                        Budget::Time(t) => start.elapsed() >= t,
+                    };
+                    if over {
+                        break;
+                    }
+                    let source = &sources[(k % sources.len() as u64) as usize];
+                    let seed = test_seed(base_seed, k);
+                    let outcome = target
+                        .make_test(source, seed, format!("stress-{k}"))
+                        .map_err(anyhow::Error::msg)
+                        .and_then(|t| Ok((target.run(&t)?, t)));
+                    match outcome {
+                        Ok((result, test)) => {
+                            done.fetch_add(1, Ordering::SeqCst);
+                            on_test(done.load(Ordering::SeqCst));
+                            if result.verdict != Verdict::AC {
+                                let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
+                                if f.as_ref().is_none_or(|f| k < f.index) {
+                                    *f = Some(Failure {
+                                        index: k,
+                                        source: source.clone(),
+                                        seed,
+                                        test,
+                                        result,
+                                    });
+                                }
+                                stop.store(true, Ordering::SeqCst);
+                            }
+                        }
+                        Err(e) => {
+                            error
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .get_or_insert(e);
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    let mut failure = found.into_inner().unwrap_or_else(|p| p.into_inner());
+    // A failure seen under parallel load must reproduce alone (a TLE may be load noise).
+    if let Some(f) = &failure {
+        if jobs > 1 && matches!(f.result.verdict, Verdict::TLE) {
+            let again = target.run(&f.test)?;
+            if again.verdict == Verdict::AC {
+                failure = None;
+            }
+        }
+    }
+    Ok(SearchOutcome {
+        tests_run: done.into_inner(),
+        elapsed: start.elapsed(),
+        failure,
+    })
+}
+
+/// The result of shrinking.
+#[derive(Debug)]
+pub struct Shrunk {
+    pub test: TestCase,
+    pub result: TestResult,
+    /// Accepted shrink steps.
+    pub steps: u32,
+    /// Submission runs spent.
+    pub runs: u32,
+}
+
+/// Greedily replaces the failing input by the first simpler candidate (from the problem's
+/// shrink hook) on which the submission fails with the same verdict, until no candidate
+/// fails or `max_runs` runs are spent.
+pub fn shrink(target: &Target, failure: &Failure, max_runs: u32) -> Result<Shrunk, SandboxError> {
+    let mut best = Shrunk {
+        test: failure.test.clone(),
+        result: failure.result.clone(),
+        steps: 0,
+        runs: 0,
+    };
+    'outer: while best.runs < max_runs {
+        for candidate in target.pkg.logic.shrink(&best.test.input) {
+            if best.runs >= max_runs {
+                break 'outer;
+            }
+            if target.pkg.logic.validate(candidate.as_bytes()).is_err() {
+                continue;
+            }
+            let test = target.test_from_input(
+                candidate,
+                "counterexample".into(),
+                &failure.source,
+                failure.seed,
+            );
+            let result = target.run(&test)?;
+            best.runs += 1;
+            if result.verdict == failure.result.verdict {
+                best.test = test;
+                best.result = result;
+                best.steps += 1;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    Ok(best)
+}

@@ -1,0 +1,433 @@
+//! Package verification: everything a problem setter must know before a contest.
+//!
+//! Static checks (package, statement, validator, generators, checker) need no compiler; the
+//! jury submissions are graded in the sandbox and must get the verdict their folder names;
+//! accepted and TLE submissions are timed over repeated runs.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::package::Package;
+use crate::problems::{GenParams, Judgement, Problem};
+use crate::testset::{self, TestCase};
+use crate::verdict::Verdict;
+
+pub mod statement;
+pub mod submissions;
+
+/// The status of one check line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ok,
+    Warn,
+    Fail,
+}
+
+impl Status {
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Warn => "warn",
+            Status::Fail => "FAIL",
+        }
+    }
+}
+
+/// One line of the verification report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Check {
+    /// What was checked (`validator`, `checker`, `submissions/accepted/fast.cpp`, ...).
+    pub name: String,
+    pub status: Status,
+    /// What was found; for failures, what is wrong and where.
+    pub message: String,
+}
+
+impl Check {
+    pub fn ok(name: impl Into<String>, message: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            status: Status::Ok,
+            message: message.into(),
+        }
+    }
+    pub fn fail(name: impl Into<String>, message: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            status: Status::Fail,
+            message: message.into(),
+        }
+    }
+    pub fn warn(name: impl Into<String>, message: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            status: Status::Warn,
+            message: message.into(),
+        }
+    }
+}
+
+/// A fault deliberately injected into a problem's logic, to show that `verify` notices it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Fault {
+    /// The checker accepts every output.
+    CheckerAcceptsAll,
+    /// The validator accepts every input.
+    ValidatorAcceptsAll,
+}
+
+/// A problem's logic with an injected [`Fault`].
+pub struct Faulty {
+    pub inner: &'static dyn Problem,
+    pub fault: Fault,
+}
+
+impl Problem for Faulty {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn generators(&self) -> &'static [crate::problems::GeneratorSpec] {
+        self.inner.generators()
+    }
+    fn generate(
+        &self,
+        g: &str,
+        p: &GenParams,
+        seed: u64,
+    ) -> Result<String, crate::problems::GenError> {
+        self.inner.generate(g, p, seed)
+    }
+    fn validate(&self, input: &[u8]) -> Result<(), crate::problems::Violation> {
+        match self.fault {
+            Fault::ValidatorAcceptsAll => Ok(()),
+            _ => self.inner.validate(input),
+        }
+    }
+    fn solve(&self, input: &str) -> String {
+        self.inner.solve(input)
+    }
+    fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
+        match self.fault {
+            Fault::CheckerAcceptsAll => Judgement::Accepted,
+            _ => self.inner.check(input, answer, output),
+        }
+    }
+    fn mutate_answer(&self, input: &str, answer: &str) -> Vec<(String, String)> {
+        self.inner.mutate_answer(input, answer)
+    }
+    fn shrink(&self, input: &str) -> Vec<String> {
+        self.inner.shrink(input)
+    }
+}
+
+/// The static checks: package, statement, test data, validator, generators, checker.
+/// Returns the checks and the test set (empty if it could not be built).
+pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
+    let mut checks = Vec::new();
+    if pkg.warnings.is_empty() {
+        checks.push(Check::ok("package", "problem.toml parses, no unknown keys"));
+    } else {
+        for w in &pkg.warnings {
+            checks.push(Check::fail("package", w.clone()));
+        }
+    }
+    checks.push(statement::check_samples(pkg));
+    let tests = match testset::full(pkg) {
+        Ok(t) => t,
+        Err(e) => {
+            checks.push(Check::fail("tests", e.to_string()));
+            return (checks, Vec::new());
+        }
+    };
+    checks.push(check_inputs_valid(pkg.logic, &tests));
+    checks.push(check_invalid_rejected(pkg));
+    checks.push(check_generators(pkg));
+    checks.push(check_answers(pkg.logic, &tests));
+    checks.push(check_mutations(pkg.logic, &tests));
+    (checks, tests)
+}
+
+fn check_inputs_valid(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+    for t in tests {
+        if let Err(v) = logic.validate(t.input.as_bytes()) {
+            return Check::fail(
+                "validator",
+                format!("test `{}` ({}) is invalid: {v}", t.name, t.describe()),
+            );
+        }
+    }
+    Check::ok(
+        "validator",
+        format!("all {} test inputs are valid", tests.len()),
+    )
+}
+
+fn check_invalid_rejected(pkg: &Package) -> Check {
+    let dir = pkg.dir.join("data/invalid_input");
+    let files = match testset::input_files(&dir) {
+        Ok(f) => f,
+        Err(e) => return Check::fail("invalid inputs", e.to_string()),
+    };
+    if files.is_empty() {
+        return Check::warn("invalid inputs", "data/invalid_input/ holds no .in files");
+    }
+    for f in &files {
+        match std::fs::read(f) {
+            Ok(bytes) => {
+                if pkg.logic.validate(&bytes).is_ok() {
+                    return Check::fail(
+                        "invalid inputs",
+                        format!("the validator accepts {}", rel(pkg, f)),
+                    );
+                }
+            }
+            Err(e) => return Check::fail("invalid inputs", format!("{}: {e}", f.display())),
+        }
+    }
+    Check::ok(
+        "invalid inputs",
+        format!(
+            "all {} files in data/invalid_input are rejected",
+            files.len()
+        ),
+    )
+}
+
+/// Generators are deterministic (same seed, same bytes) and use their seed (different seeds
+/// give different inputs), for every generator with default parameters and every setup of the
+/// test plan.
+fn check_generators(pkg: &Package) -> Check {
+    let mut setups: Vec<(String, GenParams)> = pkg
+        .logic
+        .generators()
+        .iter()
+        .map(|g| (g.name.to_string(), GenParams::default()))
+        .collect();
+    for g in &pkg.groups {
+        if !setups
+            .iter()
+            .any(|(n, p)| *n == g.generator && *p == g.params)
+        {
+            setups.push((g.generator.clone(), g.params.clone()));
+        }
+    }
+    for (name, params) in &setups {
+        let mut outputs = Vec::new();
+        for seed in [1u64, 2, 3, 1] {
+            match pkg.logic.generate(name, params, seed) {
+                Ok(s) => outputs.push(s),
+                Err(e) => return Check::fail("generators", e.to_string()),
+            }
+        }
+        if outputs[0] != outputs[3] {
+            return Check::fail(
+                "generators",
+                format!(
+                    "`{name}` {:?} is not deterministic: seed 1 gave two different inputs",
+                    params.0
+                ),
+            );
+        }
+        if outputs[0] == outputs[1] && outputs[1] == outputs[2] {
+            return Check::fail(
+                "generators",
+                format!(
+                    "`{name}` {:?} ignores its seed: seeds 1, 2, 3 gave the same input",
+                    params.0
+                ),
+            );
+        }
+    }
+    Check::ok(
+        "generators",
+        format!(
+            "{} generator setups are deterministic and use their seed",
+            setups.len()
+        ),
+    )
+}
+
+/// The jury answer of every test, and the reference solver's answer, pass the checker.
+fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+    for t in tests {
+        let solved = logic.solve(&t.input);
+        for (what, out) in [("jury answer", &t.answer), ("reference answer", &solved)] {
+            match logic.check(&t.input, &t.answer, out.as_bytes()) {
+                Judgement::Accepted => {}
+                Judgement::Rejected(r) | Judgement::JudgeError(r) => {
+                    return Check::fail(
+                        "checker",
+                        format!("test `{}`: the {what} is not accepted: {r}", t.name),
+                    )
+                }
+            }
+        }
+    }
+    Check::ok(
+        "checker",
+        format!(
+            "accepts the jury and reference answers of all {} tests",
+            tests.len()
+        ),
+    )
+}
+
+/// The checker rejects every mutated answer.
+fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+    let mut count = 0;
+    for t in tests {
+        for (label, wrong) in logic.mutate_answer(&t.input, &t.answer) {
+            count += 1;
+            if logic.check(&t.input, &t.answer, wrong.as_bytes()) == Judgement::Accepted {
+                return Check::fail(
+                    "checker",
+                    format!("test `{}`: accepts a wrong answer ({label})", t.name),
+                );
+            }
+        }
+    }
+    if count == 0 {
+        return Check::warn("checker", "no mutated answers to test the checker with");
+    }
+    Check::ok("checker", format!("rejects all {count} mutated answers"))
+}
+
+/// `path` relative to the package folder, for messages.
+pub fn rel(pkg: &Package, path: &Path) -> String {
+    path.strip_prefix(&pkg.dir)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// Timing statistics over repeated runs of one test.
+#[derive(Debug, Clone, Serialize)]
+pub struct Timing {
+    /// The test that was timed.
+    pub test: String,
+    pub runs: u32,
+    pub median_ms: u64,
+    pub min_ms: u64,
+    pub max_ms: u64,
+    /// True if at least one run hit the (raised) limit, so the figures are lower bounds.
+    pub capped: bool,
+}
+
+impl Timing {
+    pub fn from_samples(test: &str, mut samples: Vec<Duration>, capped: bool) -> Timing {
+        samples.sort();
+        let ms = |d: &Duration| d.as_millis() as u64;
+        Timing {
+            test: test.to_string(),
+            runs: samples.len() as u32,
+            median_ms: samples.get(samples.len() / 2).map(ms).unwrap_or(0),
+            min_ms: samples.first().map(ms).unwrap_or(0),
+            max_ms: samples.last().map(ms).unwrap_or(0),
+            capped,
+        }
+    }
+
+    /// `0.412 s (median of 5, 0.405-0.431) on large-03`.
+    pub fn describe(&self) -> String {
+        let s = |ms: u64| format!("{:.3}", ms as f64 / 1000.0);
+        format!(
+            "{}{} s (median of {}, {}-{}) on {}",
+            if self.capped { "> " } else { "" },
+            s(self.median_ms),
+            self.runs,
+            s(self.min_ms),
+            s(self.max_ms),
+            self.test
+        )
+    }
+}
+
+/// A jury submission found under `submissions/<expected>/`.
+#[derive(Debug, Clone)]
+pub struct JurySubmission {
+    pub path: PathBuf,
+    pub expected: Verdict,
+}
+
+/// The jury submissions of a package, sorted by path; unknown folders are reported as errors.
+pub fn jury_submissions(pkg: &Package) -> Result<Vec<JurySubmission>, String> {
+    let root = pkg.dir.join("submissions");
+    let Ok(folders) = std::fs::read_dir(&root) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for folder in folders.filter_map(|e| e.ok()) {
+        if !folder.path().is_dir() {
+            continue;
+        }
+        let name = folder.file_name().to_string_lossy().into_owned();
+        let Some(expected) = Verdict::from_folder(&name) else {
+            return Err(format!(
+                "submissions/{name}: unknown folder (use accepted, wrong_answer, time_limit_exceeded, memory_limit_exceeded, run_time_error, output_limit_exceeded, compile_error)"
+            ));
+        };
+        let files = std::fs::read_dir(folder.path()).map_err(|e| e.to_string())?;
+        for f in files.filter_map(|e| e.ok()) {
+            let path = f.path();
+            if path.is_file() && crate::compile::Language::from_path(&path).is_some() {
+                out.push(JurySubmission { path, expected });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+/// The time limit the accepted submissions support, as problemtools and BAPCtools derive it:
+/// slowest accepted x 2, rounded up to `resolution`; it must stay below fastest TLE / 1.5.
+#[derive(Debug, Clone, Serialize)]
+pub struct Suggestion {
+    pub time_limit_ms: u64,
+    pub slowest_accepted_ms: u64,
+    /// Fastest TLE submission time (lower bound if capped), if any.
+    pub fastest_tle_ms: Option<u64>,
+    /// False if slowest x 2 is not below fastest TLE / 1.5: no limit separates them safely.
+    pub consistent: bool,
+}
+
+pub fn suggest_time_limit(
+    slowest_ac_ms: u64,
+    fastest_tle_ms: Option<u64>,
+    resolution_ms: u64,
+) -> Suggestion {
+    let raw = slowest_ac_ms.saturating_mul(2).max(1);
+    let limit = raw.div_ceil(resolution_ms) * resolution_ms;
+    let consistent = fastest_tle_ms.is_none_or(|t| (limit as f64) < t as f64 / 1.5);
+    Suggestion {
+        time_limit_ms: limit,
+        slowest_accepted_ms: slowest_ac_ms,
+        fastest_tle_ms,
+        consistent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggested_limit_is_twice_the_slowest_rounded_up() {
+        let s = suggest_time_limit(260, Some(3000), 100);
+        assert_eq!(s.time_limit_ms, 600);
+        assert!(s.consistent);
+        let s = suggest_time_limit(260, Some(800), 100);
+        assert!(!s.consistent, "600 ms is not below 800 / 1.5");
+        assert_eq!(suggest_time_limit(0, None, 100).time_limit_ms, 100);
+    }
+
+    #[test]
+    fn timing_takes_the_median() {
+        let ms = Duration::from_millis;
+        let t = Timing::from_samples("t", vec![ms(30), ms(10), ms(20)], false);
+        assert_eq!((t.median_ms, t.min_ms, t.max_ms, t.runs), (20, 10, 30, 3));
+        assert_eq!(t.describe(), "0.020 s (median of 3, 0.010-0.030) on t");
+    }
+}

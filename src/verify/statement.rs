@@ -1,0 +1,135 @@
+//! The samples printed in `statement.md` must equal `data/sample/`.
+//!
+//! Samples appear as `### Sample input N` / `### Sample output N` headings, each followed by a
+//! fenced code block holding the exact file contents.
+
+use super::Check;
+use crate::package::Package;
+use crate::testset;
+
+/// `(number, input, output)` for every sample in the statement, in order of appearance.
+pub fn samples(markdown: &str) -> Result<Vec<(u32, String, String)>, String> {
+    let mut inputs = Vec::new();
+    let mut outputs = Vec::new();
+    let mut lines = markdown.lines();
+    while let Some(line) = lines.next() {
+        let heading = line.trim();
+        let Some(rest) = heading.strip_prefix("### Sample ") else {
+            continue;
+        };
+        let (kind, num) = rest
+            .split_once(' ')
+            .ok_or_else(|| format!("malformed sample heading `{heading}`"))?;
+        let num: u32 = num
+            .trim()
+            .parse()
+            .map_err(|_| format!("malformed sample heading `{heading}`"))?;
+        let body = fenced_block(&mut lines)
+            .ok_or_else(|| format!("`{heading}` is not followed by a ``` block"))?;
+        match kind.to_ascii_lowercase().as_str() {
+            "input" => inputs.push((num, body)),
+            "output" => outputs.push((num, body)),
+            _ => return Err(format!("malformed sample heading `{heading}`")),
+        }
+    }
+    let mut out = Vec::new();
+    for (num, input) in inputs {
+        let output = outputs
+            .iter()
+            .find(|(n, _)| *n == num)
+            .map(|(_, o)| o.clone())
+            .ok_or_else(|| format!("sample {num} has an input but no output"))?;
+        out.push((num, input, output));
+    }
+    Ok(out)
+}
+
+/// The contents of the next fenced block (each line with its `\n`), skipping blank lines
+/// before it.
+fn fenced_block<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Option<String> {
+    let open = lines.find(|l| !l.trim().is_empty())?;
+    if !open.trim_start().starts_with("```") {
+        return None;
+    }
+    let mut body = String::new();
+    for l in lines.by_ref() {
+        if l.trim_start().starts_with("```") {
+            return Some(body);
+        }
+        body.push_str(l);
+        body.push('\n');
+    }
+    None
+}
+
+/// Compares the statement's samples with `data/sample/`.
+pub fn check_samples(pkg: &Package) -> Check {
+    let path = pkg.dir.join("statement.md");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => return Check::fail("statement", format!("cannot read statement.md: {e}")),
+    };
+    let printed = match samples(&text) {
+        Ok(s) => s,
+        Err(e) => return Check::fail("statement", format!("statement.md: {e}")),
+    };
+    let files = match testset::samples(pkg) {
+        Ok(f) => f,
+        Err(e) => return Check::fail("statement", e.to_string()),
+    };
+    if printed.is_empty() || files.is_empty() {
+        return Check::fail("statement", "no samples in statement.md or data/sample/");
+    }
+    if printed.len() != files.len() {
+        return Check::fail(
+            "statement",
+            format!(
+                "statement.md shows {} samples, data/sample/ holds {}",
+                printed.len(),
+                files.len()
+            ),
+        );
+    }
+    for ((num, input, output), file) in printed.iter().zip(&files) {
+        if file.name != format!("sample-{num}") {
+            return Check::fail(
+                "statement",
+                format!("statement sample {num} has no data/sample/{num}.in"),
+            );
+        }
+        if *input != file.input {
+            return Check::fail(
+                "statement",
+                format!("sample {num}: the statement's input differs from data/sample/{num}.in"),
+            );
+        }
+        if *output != file.answer {
+            return Check::fail(
+                "statement",
+                format!("sample {num}: the statement's output differs from data/sample/{num}.ans"),
+            );
+        }
+    }
+    Check::ok(
+        "statement",
+        format!("{} samples in statement.md match data/sample/", files.len()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extracts_numbered_samples() {
+        let md =
+            "# T\n\n### Sample input 1\n```\n3\n1 2 3\n```\n### Sample output 1\n\n```\n6\n```\n";
+        assert_eq!(
+            samples(md).unwrap(),
+            vec![(1, "3\n1 2 3\n".to_string(), "6\n".to_string())]
+        );
+        assert!(samples("### Sample input 1\n```\n1\n```\n").is_err());
+        assert!(samples("### Sample input x\n```\n1\n```\n").is_err());
+        assert!(samples("### Sample input 1\ntext\n").is_err());
+    }
+}

@@ -1,0 +1,85 @@
+//! Shared helpers for the end-to-end tests: run the real `judge` binary and capture everything.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What a `judge` invocation produced.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn assert_code(&self, code: i32) -> &Self {
+        assert_eq!(
+            self.code, code,
+            "exit status\n--- stdout\n{}\n--- stderr\n{}",
+            self.stdout, self.stderr
+        );
+        self
+    }
+}
+
+/// The repository root (tests run with it as the working directory, so `problems/` resolves).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `judge args...` in the repository root with `stdin` and returns the result.
+pub fn judge_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("JUDGE_PROBLEMS_DIR")
+        .env("CI", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn judge");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait judge");
+    let _ = writer.join();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+pub fn judge(args: &[&str]) -> Run {
+    judge_in(&root(), args, b"")
+}
+
+/// No panic message or backtrace, and errors are one line starting with `error:`.
+pub fn assert_clean_error(run: &Run) {
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(!run.stderr.contains("RUST_BACKTRACE"), "{}", run.stderr);
+    let errors: Vec<_> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .collect();
+    assert!(!errors.is_empty(), "no error line in: {}", run.stderr);
+}
+
+/// Copies a package folder recursively (for tests that break a copy).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

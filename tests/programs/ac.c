@@ -1,0 +1,2 @@
+#include <stdio.h>
+int main(void) { printf("2 7 6\n9 5 1\n4 3 8\n"); return 0; }

@@ -1,0 +1,1 @@
+int main(void) { return undefined_variable; }

@@ -1,0 +1,3 @@
+fn main() {
+    let x: u32 = "not a number";
+}

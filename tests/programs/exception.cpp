@@ -1,0 +1,2 @@
+#include <stdexcept>
+int main() { throw std::runtime_error("contestant bug"); }

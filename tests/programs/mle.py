@@ -1,0 +1,2 @@
+big = bytearray(1 << 30)
+print(len(big))
