@@ -12,6 +12,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub mod fake;
+#[cfg(target_os = "linux")]
+pub mod linux;
 
 /// Resource limits for one run. Every field is always set: there is no "unlimited".
 #[derive(Debug, Clone, PartialEq, Eq)]
