@@ -23,6 +23,10 @@ use std::collections::BTreeSet;
 enum Step {
     /// Branch over every distinct value still available.
     Free(usize),
+    /// Like `Free`, but only values ≥ the value of the second cell (symmetry breaking).
+    FreeAtLeast(usize, usize),
+    /// `cells[a] <= cells[b]` (symmetry breaking).
+    Le(usize, usize),
     /// `cell = S - sum(others)`.
     Forced(usize, &'static [usize]),
     /// `cell = S / 3` (the centre of every 3×3 magic square).
@@ -31,7 +35,7 @@ enum Step {
     Check(&'static [usize]),
 }
 
-use Step::{Centre, Check, Forced, Free};
+use Step::{Centre, Check, Forced, Free, FreeAtLeast, Le};
 
 /// N = 3: centre, one corner, then everything else is forced.
 const PLAN3: &[Step] = &[
@@ -47,15 +51,24 @@ const PLAN3: &[Step] = &[
 ];
 
 /// N = 4: seven free cells; each forced cell is the last unknown of a line (or of the corners).
+///
+/// Symmetry breaking: the 32 maps in [`group32`] keep every square magic and act transitively
+/// on the 8 diagonal cells, so some image has a smallest diagonal value at cell 0. The maps
+/// fixing cell 0 include the transpose (swaps cells 3 and 12, fixes 5 and 10) and swapping
+/// rows and columns 1 and 2 (swaps 5 and 10, fixes 3 and 12), so we may also ask for
+/// `a11 <= a22` and `a03 <= a30`. Every square therefore has an image the search visits.
 const PLAN4: &[Step] = &[
     Free(0),
-    Free(5),
-    Free(10),
+    FreeAtLeast(5, 0),
+    FreeAtLeast(10, 5),
     Forced(15, &[0, 5, 10]), // main diagonal
-    Free(3),
+    Le(0, 15),
+    FreeAtLeast(3, 0),
     Forced(12, &[0, 3, 15]), // corners
-    Free(6),
+    Le(3, 12),
+    FreeAtLeast(6, 0),
     Forced(9, &[3, 6, 12]), // anti-diagonal
+    Le(0, 9),
     Free(1),
     Forced(2, &[0, 1, 3]),     // row 0
     Forced(13, &[1, 5, 9]),    // column 1
@@ -82,7 +95,7 @@ pub fn free_cells(n: usize) -> Vec<usize> {
     plan(n)
         .iter()
         .filter_map(|s| match s {
-            Free(c) => Some(*c),
+            Free(c) | FreeAtLeast(c, _) => Some(*c),
             _ => None,
         })
         .collect()
@@ -97,7 +110,7 @@ pub fn complete(n: usize, s: i64, free: &[i64]) -> Option<Vec<i64>> {
     let mut next = free.iter();
     for step in plan(n) {
         match *step {
-            Free(c) => cells[c] = *next.next()?,
+            Free(c) | FreeAtLeast(c, _) => cells[c] = *next.next()?,
             Forced(c, others) => {
                 cells[c] = s.checked_sub(
                     others
@@ -111,7 +124,7 @@ pub fn complete(n: usize, s: i64, free: &[i64]) -> Option<Vec<i64>> {
                 }
                 cells[c] = s / 3;
             }
-            Check(_) => {}
+            Check(_) | Le(..) => {}
         }
     }
     is_magic(n, &cells).then_some(cells)
@@ -163,6 +176,43 @@ pub fn symmetries(n: usize, cells: &[i64]) -> Vec<Vec<i64>> {
     out
 }
 
+/// The 32 images of a 4×4 square under the maps that keep *every* magic square magic: the
+/// same permutation `p` of rows and of columns, for the 8 `p` that commute with reversal
+/// `i ↦ 3 - i` (they keep both diagonals as sets), each combined with the transpose and with
+/// the left-right mirror (which swaps the diagonals). For other lengths, just `cells`.
+pub fn group32(cells: &[i64]) -> Vec<Vec<i64>> {
+    if cells.len() != 16 {
+        return vec![cells.to_vec()];
+    }
+    let mut perms = Vec::new();
+    for a in 0..4 {
+        for b in 0..4 {
+            let p = [a, b, 3 - b, 3 - a];
+            let mut seen = [false; 4];
+            p.iter().for_each(|&x| seen[x] = true);
+            if seen.iter().all(|&x| x) {
+                perms.push(p);
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(32);
+    for p in perms {
+        let mut moved = vec![0i64; 16];
+        for i in 0..4 {
+            for j in 0..4 {
+                moved[p[i] * 4 + p[j]] = cells[i * 4 + j];
+            }
+        }
+        let transposed: Vec<i64> = (0..16).map(|k| moved[(k % 4) * 4 + k / 4]).collect();
+        for sq in [moved, transposed] {
+            let mirrored: Vec<i64> = (0..16).map(|k| sq[(k / 4) * 4 + 3 - k % 4]).collect();
+            out.push(sq);
+            out.push(mirrored);
+        }
+    }
+    out
+}
+
 /// The lexicographically smallest of the 8 symmetric images: equal for squares that differ
 /// only by a rotation or reflection.
 pub fn canonical(n: usize, cells: &[i64]) -> Vec<i64> {
@@ -192,6 +242,17 @@ impl<F: FnMut(&[i64]) -> bool> Search<'_, F> {
         self.counts[d] += 1;
     }
 
+    fn branch(&mut self, k: usize, cell: usize, from: usize) {
+        for d in from..self.distinct.len() {
+            if self.counts[d] > 0 {
+                self.place(k, cell, d);
+                if self.stopped {
+                    return;
+                }
+            }
+        }
+    }
+
     fn place_value(&mut self, k: usize, cell: usize, v: i64) {
         if let Ok(d) = self.distinct.binary_search(&v) {
             if self.counts[d] > 0 {
@@ -214,14 +275,14 @@ impl<F: FnMut(&[i64]) -> bool> Search<'_, F> {
             return;
         };
         match step {
-            Free(cell) => {
-                for d in 0..self.distinct.len() {
-                    if self.counts[d] > 0 {
-                        self.place(k, cell, d);
-                        if self.stopped {
-                            return;
-                        }
-                    }
+            Free(cell) => self.branch(k, cell, 0),
+            FreeAtLeast(cell, min) => {
+                let from = self.distinct.partition_point(|&v| v < self.cells[min]);
+                self.branch(k, cell, from);
+            }
+            Le(a, b) => {
+                if self.cells[a] <= self.cells[b] {
+                    self.rec(k + 1);
                 }
             }
             Forced(cell, others) => {
@@ -242,8 +303,10 @@ impl<F: FnMut(&[i64]) -> bool> Search<'_, F> {
     }
 }
 
-/// Calls `visit` on every magic square (row-major) that uses exactly the multiset `values`,
-/// each distinct square once, until `visit` returns `false`. Returns the number of search
+/// Calls `visit` on magic squares (row-major) that use exactly the multiset `values`, until
+/// `visit` returns `false`: for N = 3 on every such square once; for N = 4 on at least one
+/// square of every orbit under [`group32`] (the search breaks that symmetry), each visited
+/// square distinct. So "no visit" means "no square". Returns the number of search
 /// nodes (a work measure). `values.len()` must be 9 or 16 and every |v| ≤ 10^9 (larger inputs
 /// visit nothing).
 pub fn for_each_square(values: &[i64], mut visit: impl FnMut(&[i64]) -> bool) -> u64 {
@@ -305,7 +368,10 @@ pub fn count_up_to_symmetry(values: &[i64], limit: usize) -> usize {
     let n = if values.len() == 9 { 3 } else { 4 };
     let mut seen = BTreeSet::new();
     for_each_square(values, |sq| {
-        seen.insert(canonical(n, sq));
+        // The N = 4 search visits one square per symmetry orbit; expand it again.
+        for img in group32(sq) {
+            seen.insert(canonical(n, &img));
+        }
         seen.len() <= limit
     });
     seen.len()
@@ -373,6 +439,20 @@ mod tests {
         v[0] = -3;
         assert_eq!(v.iter().sum::<i64>() % 4, 0);
         assert!(solve(&v).is_none() || is_magic(4, &solve(&v).unwrap()));
+    }
+
+    #[test]
+    fn group32_keeps_squares_magic() {
+        let imgs: BTreeSet<Vec<i64>> = group32(&DURER).into_iter().collect();
+        assert_eq!(imgs.len(), 32);
+        assert!(imgs.iter().all(|s| is_magic(4, s)));
+        // Every image is found again from its own multiset.
+        let mut count = 0;
+        for_each_square(&DURER, |_| {
+            count += 1;
+            true
+        });
+        assert!(count >= 880 * 8 / 32, "{count}");
     }
 
     #[test]
