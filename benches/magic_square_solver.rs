@@ -213,15 +213,11 @@ fn main() {
         }
         let bound = if b.is_none() { ">" } else { "" };
         let ratio = t_brute.as_secs_f64() / t_solver.as_secs_f64();
+        let brute_ms = format!("{bound}{:.1}", t_brute.as_secs_f64() * 1e3);
+        let ratio = format!("{bound}{ratio:.0}x");
         println!(
-            "{:<40} {:>8} {:>12} {:>13}{} {:>9}{}x",
-            name,
-            found,
-            us(t_solver),
-            bound,
-            format!("{:.1}", t_brute.as_secs_f64() * 1e3),
-            bound,
-            format!("{ratio:.0}")
+            "{name:<40} {found:>8} {:>12} {brute_ms:>14} {ratio:>10}",
+            us(t_solver)
         );
     }
     println!();

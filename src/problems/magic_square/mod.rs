@@ -318,3 +318,121 @@ anti-heuristic 0xaeb95f2ca09bfafd";
         }
     }
 }
+
+/// Checks of the shipped package data in `problems/magic-square/` against this logic.
+#[cfg(test)]
+mod package_tests {
+    use super::*;
+    use std::fs;
+    use std::path::{Path, PathBuf};
+
+    fn dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/magic-square")
+    }
+
+    fn files(sub: &str, ext: &str) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = fs::read_dir(dir().join(sub))
+            .unwrap_or_else(|e| panic!("{sub}: {e}"))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Rewrites every `.ans` in `data/sample` and `data/secret` with the reference solver's
+    /// output: `cargo test --lib write_package_answers -- --ignored`.
+    #[test]
+    #[ignore]
+    fn write_package_answers() {
+        for sub in ["data/sample", "data/secret"] {
+            for input in files(sub, "in") {
+                let text = fs::read_to_string(&input).unwrap();
+                fs::write(input.with_extension("ans"), MagicSquare.solve(&text)).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn hand_made_tests_are_valid_and_answered() {
+        let p = MagicSquare;
+        let mut count = 0;
+        for sub in ["data/sample", "data/secret"] {
+            for input in files(sub, "in") {
+                let text = fs::read_to_string(&input).unwrap();
+                p.validate(text.as_bytes())
+                    .unwrap_or_else(|v| panic!("{}: {v}", input.display()));
+                let ans = fs::read_to_string(input.with_extension("ans")).unwrap();
+                assert_eq!(ans, p.solve(&text), "{}", input.display());
+                assert_eq!(p.check(&text, &ans, ans.as_bytes()), Judgement::Accepted);
+                count += 1;
+            }
+        }
+        assert!(count >= 7);
+    }
+
+    #[test]
+    fn invalid_inputs_are_rejected() {
+        let p = MagicSquare;
+        let all = files("data/invalid_input", "in");
+        assert!(all.len() >= 10);
+        for f in all {
+            let bytes = fs::read(&f).unwrap();
+            let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+            let v = p.validate(&bytes).expect_err(&name);
+            if name.starts_with("unsolvable") {
+                assert_eq!((v.line, v.column), (2, 1), "{name}: {v}");
+                assert_eq!(v.message, "no magic square uses these numbers", "{name}");
+            } else {
+                assert_ne!(v.message, "no magic square uses these numbers", "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn statement_samples_match_files() {
+        let statement = fs::read_to_string(dir().join("statement.md")).unwrap();
+        for input in files("data/sample", "in") {
+            let k = input.file_stem().unwrap().to_string_lossy().into_owned();
+            for (what, ext) in [("input", "in"), ("output", "ans")] {
+                let body = fs::read_to_string(input.with_extension(ext)).unwrap();
+                let block = format!("### Sample {what} {k}\n```\n{body}```\n");
+                assert!(
+                    statement.contains(&block),
+                    "statement lacks sample {what} {k}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn test_plan_uses_known_generators() {
+        let text = fs::read_to_string(dir().join("problem.toml")).unwrap();
+        let doc: toml::Table = text.parse().unwrap();
+        assert_eq!(doc["title"].as_str(), Some("Magic Square"));
+        let tests = doc["tests"].as_array().unwrap();
+        let mut total = 0;
+        let mut families = std::collections::BTreeSet::new();
+        for t in tests {
+            let g = t["generator"].as_str().unwrap();
+            let spec = MagicSquare
+                .generators()
+                .iter()
+                .find(|s| s.name == g)
+                .unwrap();
+            let mut params = GenParams::default();
+            if let Some(ps) = t.get("params").and_then(|p| p.as_table()) {
+                for (k, v) in ps {
+                    assert!(spec.params.contains(&k.as_str()), "{g}: unknown param {k}");
+                    params.0.insert(k.clone(), v.as_integer().unwrap());
+                }
+            }
+            let input = MagicSquare.generate(g, &params, 1).unwrap();
+            assert!(MagicSquare.validate(input.as_bytes()).is_ok());
+            families.insert((g.to_string(), params.get("n", 4)));
+            total += t["count"].as_integer().unwrap();
+        }
+        assert!(total >= 40);
+        assert_eq!(families.len(), 2 * MagicSquare.generators().len());
+    }
+}
