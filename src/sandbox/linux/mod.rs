@@ -143,7 +143,9 @@ fn probe_clone(flags: i32) -> bool {
     extern "C" fn child(_: *mut libc::c_void) -> libc::c_int {
         0
     }
-    let Ok(stack) = Stack::new(16 * 1024) else { return false };
+    let Ok(stack) = Stack::new(16 * 1024) else {
+        return false;
+    };
     // SAFETY: the child only returns; vfork keeps the stack alive until then.
     let pid = unsafe {
         libc::clone(
@@ -175,11 +177,14 @@ impl LinuxSandbox {
         let landlock = Landlock::detect();
         let cgroups = root && cgroup::available();
         let userns = !root
-            && probe_clone(libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC);
+            && probe_clone(
+                libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC,
+            );
         let pidns = root || userns;
         if !seccomp && !pidns {
             return Err(SandboxError::Setup(
-                "neither seccomp nor namespaces are available: refusing to run programs unconfined".into(),
+                "neither seccomp nor namespaces are available: refusing to run programs unconfined"
+                    .into(),
             ));
         }
         if !pidns {
@@ -189,21 +194,39 @@ impl LinuxSandbox {
                     .into(),
             ));
         }
-        let mech = Mechanisms { cgroups, root, userns, seccomp, landlock: landlock.is_some() };
+        let mech = Mechanisms {
+            cgroups,
+            root,
+            userns,
+            seccomp,
+            landlock: landlock.is_some(),
+        };
 
         let instance = INSTANCES.fetch_add(1, Ordering::Relaxed);
         let pid = std::process::id();
         // Start uids at a pid-derived offset so concurrent judge processes rarely share one.
-        let _ = NEXT_UID.compare_exchange(u32::MAX, (pid.wrapping_mul(37)) % UID_RANGE, Ordering::Relaxed, Ordering::Relaxed);
+        let _ = NEXT_UID.compare_exchange(
+            u32::MAX,
+            (pid.wrapping_mul(37)) % UID_RANGE,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
         let mut slot_vec = Vec::with_capacity(slots);
         for n in 0..slots {
             let uid = FIRST_UID + NEXT_UID.fetch_add(1, Ordering::Relaxed) % UID_RANGE;
             let cg = if cgroups {
-                Some(SlotCgroups::create(&format!("{pid}-{instance}-slot{n}")).map_err(|e| setup_err("creating cgroups", e))?)
+                Some(
+                    SlotCgroups::create(&format!("{pid}-{instance}-slot{n}"))
+                        .map_err(|e| setup_err("creating cgroups", e))?,
+                )
             } else {
                 None
             };
-            let netns = if root { Some(new_netns().map_err(|e| setup_err("creating network namespace", e))?) } else { None };
+            let netns = if root {
+                Some(new_netns().map_err(|e| setup_err("creating network namespace", e))?)
+            } else {
+                None
+            };
             slot_vec.push(Mutex::new(Slot {
                 uid,
                 cg,
@@ -229,7 +252,11 @@ impl LinuxSandbox {
         if landlock.is_none() {
             missing.push("no Landlock: the program can read any file its uid can read");
         }
-        let warning = if missing.is_empty() { None } else { Some(missing.join("; ")) };
+        let warning = if missing.is_empty() {
+            None
+        } else {
+            Some(missing.join("; "))
+        };
 
         Ok(LinuxSandbox {
             mech,
@@ -237,7 +264,11 @@ impl LinuxSandbox {
             free: Mutex::new((0..slots).rev().collect()),
             freed: Condvar::new(),
             landlock,
-            seccomp: if seccomp { policy::seccomp_program() } else { Vec::new() },
+            seccomp: if seccomp {
+                policy::seccomp_program()
+            } else {
+                Vec::new()
+            },
             warning,
         })
     }
@@ -249,7 +280,10 @@ impl LinuxSandbox {
 
     /// The uids used by this sandbox's slots (for finding leftover processes).
     pub fn slot_uids(&self) -> Vec<u32> {
-        self.slots.iter().filter_map(|s| s.lock().ok().map(|s| s.uid)).collect()
+        self.slots
+            .iter()
+            .filter_map(|s| s.lock().ok().map(|s| s.uid))
+            .collect()
     }
 
     fn acquire(&self) -> usize {
@@ -304,7 +338,9 @@ fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
         Stdin::Bytes(b) => {
             // A sealed-size memfd instead of a pipe: no writer thread, no SIGPIPE, seekable.
             // SAFETY: the name is a valid C string.
-            let fd = sys::cvt(unsafe { libc::memfd_create(c"judge-stdin".as_ptr(), libc::MFD_CLOEXEC) })?;
+            let fd = sys::cvt(unsafe {
+                libc::memfd_create(c"judge-stdin".as_ptr(), libc::MFD_CLOEXEC)
+            })?;
             // SAFETY: fresh fd we own.
             let mut f = unsafe { File::from_raw_fd(fd) };
             f.write_all(b)?;
@@ -316,12 +352,21 @@ fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
 }
 
 fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
-    let mut cur = libc::rlimit64 { rlim_cur: 0, rlim_max: 0 };
+    let mut cur = libc::rlimit64 {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
     // SAFETY: reading our own limit.
     unsafe { libc::getrlimit64(res, &mut cur) };
     // Without CAP_SYS_RESOURCE a hard limit can only be lowered.
     let v = value.min(cur.rlim_max);
-    (res as u32, libc::rlimit64 { rlim_cur: v, rlim_max: v })
+    (
+        res as u32,
+        libc::rlimit64 {
+            rlim_cur: v,
+            rlim_max: v,
+        },
+    )
 }
 
 /// Sampled from /proc/<pid>/stat: (CPU incl. reaped children, RSS bytes).
@@ -330,21 +375,37 @@ fn proc_sample(pid: i32) -> Option<(Duration, u64)> {
     let rest = &text[text.rfind(')')? + 2..];
     let f: Vec<&str> = rest.split_whitespace().collect();
     // Fields after the comm: state(3) ... utime(14) stime(15) cutime(16) cstime(17) ... rss(24)
-    let num = |i: usize| f.get(i - 3).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+    let num = |i: usize| {
+        f.get(i - 3)
+            .and_then(|s| s.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     // SAFETY: sysconf getters.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
     let ticks = num(14) + num(15) + num(16) + num(17);
-    Some((Duration::from_nanos(ticks * (1_000_000_000 / hz)), num(24) * page))
+    Some((
+        Duration::from_nanos(ticks * (1_000_000_000 / hz)),
+        num(24) * page,
+    ))
 }
 
 /// The contestant's pid in our namespace: the child of the proxy.
 fn find_child(proxy: i32) -> Option<i32> {
     for e in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else { continue };
-        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        let Some(close) = text.rfind(')') else { continue };
-        let ppid = text[close + 2..].split_whitespace().nth(1).and_then(|s| s.parse::<i32>().ok());
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let Some(close) = text.rfind(')') else {
+            continue;
+        };
+        let ppid = text[close + 2..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse::<i32>().ok());
         if ppid == Some(proxy) {
             return Some(pid);
         }
@@ -377,8 +438,13 @@ impl Sandbox for LinuxSandbox {
                 message: "argv[0] must be an absolute path".into(),
             });
         }
-        let _guard = SlotGuard { sb: self, index: self.acquire() };
-        let mut slot = self.slots[_guard.index].lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = SlotGuard {
+            sb: self,
+            index: self.acquire(),
+        };
+        let mut slot = self.slots[_guard.index]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         run_in_slot(self, &mut slot, request, &program)
     }
 
@@ -387,9 +453,17 @@ impl Sandbox for LinuxSandbox {
     }
 }
 
-fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &str) -> Result<RunOutcome, SandboxError> {
+fn run_in_slot(
+    sb: &LinuxSandbox,
+    slot: &mut Slot,
+    req: &RunRequest,
+    program: &str,
+) -> Result<RunOutcome, SandboxError> {
     let lim = &req.limits;
-    let spawn_err = |message: String| SandboxError::Spawn { program: program.to_string(), message };
+    let spawn_err = |message: String| SandboxError::Spawn {
+        program: program.to_string(),
+        message,
+    };
 
     // --- everything the children need, prepared before cloning ---
     let stdin = stdin_fd(&req.stdin).map_err(|e| spawn_err(format!("opening stdin: {e}")))?;
@@ -407,11 +481,17 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         }
     }
     let ruleset = match &sb.landlock {
-        Some(ll) => Some(ll.prepare(&req.read_only, &req.work_dir).map_err(|e| spawn_err(format!("Landlock: {e}")))?),
+        Some(ll) => Some(
+            ll.prepare(&req.read_only, &req.work_dir)
+                .map_err(|e| spawn_err(format!("Landlock: {e}")))?,
+        ),
         None => None,
     };
     let baseline = match slot.cg.as_mut() {
-        Some(cg) => Some(cg.prepare(lim.memory_bytes, lim.processes).map_err(|e| setup_err("preparing cgroups", e))?),
+        Some(cg) => Some(
+            cg.prepare(lim.memory_bytes, lim.processes)
+                .map_err(|e| setup_err("preparing cgroups", e))?,
+        ),
         None => None,
     };
 
@@ -425,11 +505,18 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         rl(libc::RLIMIT_NPROC, u64::from(lim.processes.max(1))),
     ];
     if !sb.mech.cgroups {
-        rlimits.push(rl(libc::RLIMIT_DATA, lim.memory_bytes.saturating_mul(2).saturating_add(128 << 20)));
+        rlimits.push(rl(
+            libc::RLIMIT_DATA,
+            lim.memory_bytes.saturating_mul(2).saturating_add(128 << 20),
+        ));
     }
 
     let mut keep = vec![stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
-    let cgroup_procs: Vec<i32> = slot.cg.as_ref().map(|c| c.procs_fds().to_vec()).unwrap_or_default();
+    let cgroup_procs: Vec<i32> = slot
+        .cg
+        .as_ref()
+        .map(|c| c.procs_fds().to_vec())
+        .unwrap_or_default();
     keep.extend(&cgroup_procs);
     let netns = slot.netns.as_ref().map(|f| f.as_raw_fd()).unwrap_or(-1);
     if netns >= 0 {
@@ -445,9 +532,15 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
     let mut envp = Vec::with_capacity(req.env.len());
     for (k, v) in &req.env {
         if k.contains('=') {
-            return Err(spawn_err(format!("environment variable name {k:?} contains '='")));
+            return Err(spawn_err(format!(
+                "environment variable name {k:?} contains '='"
+            )));
         }
-        envp.push(cstring(format!("{k}={v}").as_bytes(), "the environment", program)?);
+        envp.push(cstring(
+            format!("{k}={v}").as_bytes(),
+            "the environment",
+            program,
+        )?);
     }
     let mut plan = Box::new(Plan {
         path: cstring(program.as_bytes(), "argv[0]", program)?,
@@ -460,13 +553,20 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         cgroup_procs,
         netns,
         work_dir: cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?,
-        ids: if sb.mech.root { Some((slot.uid, slot.uid)) } else { None },
+        ids: if sb.mech.root {
+            Some((slot.uid, slot.uid))
+        } else {
+            None
+        },
         rlimits,
         landlock_fd: ruleset.as_ref().map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
         landlock_proc_access: ruleset.as_ref().map(|r| r.proc_self_access).unwrap_or(0),
         proc_self: c"/proc/self".to_owned(),
         seccomp: sb.seccomp.clone(),
-        seccomp_prog: libc::sock_fprog { len: 0, filter: std::ptr::null_mut() },
+        seccomp_prog: libc::sock_fprog {
+            len: 0,
+            filter: std::ptr::null_mut(),
+        },
         child_stack_top: slot.child_stack.top(),
         report: Report::default(),
     });
@@ -485,7 +585,10 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
     let pidfd = unsafe { spawn::start_proxy(&plan, slot.proxy_stack.top(), ns_flags) }
         .map_err(|e| spawn_err(format!("creating the sandbox process: {e}")))?;
     // SAFETY: fresh pidfd owned by us.
-    let mut proxy = ProxyGuard { pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) }, reaped: false };
+    let mut proxy = ProxyGuard {
+        pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) },
+        reaped: false,
+    };
     // The children hold their own copies now.
     drop(out_w);
     drop(err_w);
@@ -513,7 +616,9 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
             Termination::Exited(libc::WEXITSTATUS(st))
         }
     } else if !plan.report.started.load(Ordering::SeqCst) && limit_hit.is_none() {
-        return Err(spawn_err("the sandbox process ended before the program started".into()));
+        return Err(spawn_err(
+            "the sandbox process ended before the program started".into(),
+        ));
     } else {
         // We killed the proxy (a limit) before the contestant was reaped.
         Termination::Signaled(libc::SIGKILL)
@@ -626,7 +731,8 @@ fn monitor(
     let mut killed = false;
     let proxy_pid = {
         // The proxy's pid, for finding its child in /proc (no-cgroup path only).
-        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{pidfd}")).unwrap_or_default();
+        let info =
+            std::fs::read_to_string(format!("/proc/self/fdinfo/{pidfd}")).unwrap_or_default();
         info.lines()
             .find_map(|l| l.strip_prefix("Pid:"))
             .and_then(|v| v.trim().parse::<i32>().ok())
@@ -646,11 +752,26 @@ fn monitor(
         let now = Instant::now();
         let until = next_tick.min(wall_deadline).saturating_duration_since(now);
         let mut fds = [
-            libc::pollfd { fd: if out_open { out_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: if err_open { err_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: pidfd, events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: if out_open { out_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if err_open { err_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
-        let ts = libc::timespec { tv_sec: until.as_secs() as libc::time_t, tv_nsec: until.subsec_nanos() as libc::c_long };
+        let ts = libc::timespec {
+            tv_sec: until.as_secs() as libc::time_t,
+            tv_nsec: until.subsec_nanos() as libc::c_long,
+        };
         // SAFETY: three valid pollfd entries.
         let r = unsafe { libc::ppoll(fds.as_mut_ptr(), 3, &ts, std::ptr::null()) };
         if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
@@ -720,8 +841,16 @@ fn monitor(
             break;
         }
         let mut fds = [
-            libc::pollfd { fd: if out_open { out_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: if err_open { err_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: if out_open { out_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if err_open { err_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
         // SAFETY: two valid pollfd entries.
         unsafe { libc::poll(fds.as_mut_ptr(), 2, left.as_millis().max(1) as i32) };

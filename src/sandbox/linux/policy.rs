@@ -75,10 +75,20 @@ fn denied_syscalls() -> Vec<libc::c_long> {
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub fn seccomp_program() -> Vec<libc::sock_filter> {
     fn stmt(code: u32, k: u32) -> libc::sock_filter {
-        libc::sock_filter { code: code as u16, jt: 0, jf: 0, k }
+        libc::sock_filter {
+            code: code as u16,
+            jt: 0,
+            jf: 0,
+            k,
+        }
     }
     fn jump(code: u32, k: u32, jt: u8, jf: u8) -> libc::sock_filter {
-        libc::sock_filter { code: code as u16, jt, jf, k }
+        libc::sock_filter {
+            code: code as u16,
+            jt,
+            jf,
+            k,
+        }
     }
     let ld = libc::BPF_LD | libc::BPF_W | libc::BPF_ABS;
     let jeq = libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K;
@@ -145,7 +155,13 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
 /// Directories every program may read and execute from.
 pub const SYSTEM_DIRS: &[&str] = &["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc"];
 /// Device files readable (and, for /dev/null, writable) by every program.
-pub const DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full"];
+pub const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/urandom",
+    "/dev/random",
+    "/dev/full",
+];
 /// /proc and /sys files runtimes read for CPU count and memory size (the JVM, CPython).
 pub const PROC_FILES: &[&str] = &[
     "/proc/meminfo",
@@ -217,7 +233,11 @@ impl Landlock {
     /// Builds the ruleset for one run: read+execute on system dirs and `read_only`,
     /// everything on `work_dir`, no TCP bind/connect, no signals or abstract unix sockets
     /// outside the sandbox (where the ABI supports it).
-    pub fn prepare(&self, read_only: &[PathBuf], work_dir: &Path) -> Result<PreparedRuleset, String> {
+    pub fn prepare(
+        &self,
+        read_only: &[PathBuf],
+        work_dir: &Path,
+    ) -> Result<PreparedRuleset, String> {
         let abi = self.abi;
         let read = AccessFs::from_read(abi);
         let all = AccessFs::from_all(abi);
@@ -246,12 +266,14 @@ impl Landlock {
                 .map_err(|e| e.to_string())?;
         }
         for dir in read_only {
-            let fd = PathFd::new(dir).map_err(|e| format!("read-only path {}: {e}", dir.display()))?;
+            let fd =
+                PathFd::new(dir).map_err(|e| format!("read-only path {}: {e}", dir.display()))?;
             created = created
                 .add_rule(PathBeneath::new(fd, read))
                 .map_err(|e| e.to_string())?;
         }
-        let fd = PathFd::new(work_dir).map_err(|e| format!("work_dir {}: {e}", work_dir.display()))?;
+        let fd =
+            PathFd::new(work_dir).map_err(|e| format!("work_dir {}: {e}", work_dir.display()))?;
         created = created
             .add_rule(PathBeneath::new(fd, all))
             .map_err(|e| e.to_string())?;
