@@ -424,9 +424,10 @@ fn an_ordinary_user_gets_a_sandbox_too() {
             "--regid=65534",
             "--clear-groups",
             "--reset-env",
-            "timeout",
-            "180",
+            "env",
         ])
+        .arg(format!("JUDGE_CACHE_DIR={}", cache.path().display()))
+        .args(["timeout", "180"])
         .arg(env!("CARGO_BIN_EXE_judge"))
         .args(["grade", "magic-square", "--json", "--jobs", "2", "--tests"])
         .arg(tests.path())
