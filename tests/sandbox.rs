@@ -16,8 +16,23 @@ use judge::sandbox::linux::LinuxSandbox;
 use judge::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, Stdin, Termination};
 
 const PROGRAMS: &[&str] = &[
-    "hello", "exit3", "cpu_loop", "sleep", "membomb", "segv", "abort", "recurse", "spam", "bigstderr",
-    "forkbomb", "connect", "files", "orphan", "cpuclock", "threads", "true",
+    "hello",
+    "exit3",
+    "cpu_loop",
+    "sleep",
+    "membomb",
+    "segv",
+    "abort",
+    "recurse",
+    "spam",
+    "bigstderr",
+    "forkbomb",
+    "connect",
+    "files",
+    "orphan",
+    "cpuclock",
+    "threads",
+    "true",
 ];
 
 /// Set (to the directory holding the compiled programs) when this binary runs as the inner,
@@ -32,7 +47,10 @@ struct Fixture {
 }
 
 fn world_dir(prefix: &str) -> tempfile::TempDir {
-    let d = tempfile::Builder::new().prefix(prefix).tempdir_in("/tmp").expect("tempdir");
+    let d = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in("/tmp")
+        .expect("tempdir");
     std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
     d
 }
@@ -43,7 +61,11 @@ fn fixture() -> &'static Fixture {
         if let Ok(dir) = std::env::var(UNPRIV_ENV) {
             let dir = PathBuf::from(dir);
             let bins = PROGRAMS.iter().map(|p| (*p, dir.join(p))).collect();
-            return Fixture { dir, bins, _keep: None };
+            return Fixture {
+                dir,
+                bins,
+                _keep: None,
+            };
         }
         let tmp = world_dir("judge-sbx-bins-");
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sandbox");
@@ -67,7 +89,11 @@ fn fixture() -> &'static Fixture {
             h.join().expect("compile thread");
         }
         let bins = PROGRAMS.iter().map(|p| (*p, tmp.path().join(p))).collect();
-        Fixture { dir: tmp.path().to_path_buf(), bins, _keep: Some(tmp) }
+        Fixture {
+            dir: tmp.path().to_path_buf(),
+            bins,
+            _keep: Some(tmp),
+        }
     })
 }
 
@@ -138,7 +164,8 @@ fn check_cpu_limit() {
     assert_eq!(o.limit_hit, Some(LimitHit::CpuTime), "{o:?}");
     assert!(o.cpu_time >= Duration::from_secs(1), "{o:?}");
     assert!(o.cpu_time < Duration::from_millis(1300), "{o:?}");
-    assert!(t.elapsed() < Duration::from_secs(3));
+    // Generous: other jobs may share the cores, so wall time can be well above CPU time.
+    assert!(t.elapsed() < Duration::from_secs(5), "took {:?}", t.elapsed());
 }
 
 fn check_wall_limit() {
@@ -147,14 +174,23 @@ fn check_wall_limit() {
     let t = Instant::now();
     let o = run(req);
     assert_eq!(o.limit_hit, Some(LimitHit::WallTime), "{o:?}");
-    assert!(t.elapsed() < Duration::from_millis(2500), "took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(2500),
+        "took {:?}",
+        t.elapsed()
+    );
     assert!(o.wall_time >= Duration::from_secs(2));
 }
 
 fn check_memory_limit() {
     let (req, _w) = request("membomb", &[]);
     let o = run(req);
-    assert_eq!(o.limit_hit, Some(LimitHit::Memory), "{o:?} {}", text(&o.stdout));
+    assert_eq!(
+        o.limit_hit,
+        Some(LimitHit::Memory),
+        "{o:?} {}",
+        text(&o.stdout)
+    );
     assert!(!text(&o.stdout).contains("survived"));
 }
 
@@ -171,7 +207,8 @@ fn check_files() {
     let (req, work) = request("files", &[]);
     // A world-writable directory outside work_dir, and a secret readable by everyone.
     let outside = world_dir("judge-sbx-outside-");
-    std::fs::set_permissions(outside.path(), std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    std::fs::set_permissions(outside.path(), std::fs::Permissions::from_mode(0o777))
+        .expect("chmod");
     let secret = outside.path().join("answer.txt");
     std::fs::write(&secret, "42 is the answer").expect("write secret");
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).expect("chmod");
@@ -183,7 +220,10 @@ fn check_files() {
     let out = text(&o.stdout);
     assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
     assert!(out.contains("inside:ok"), "{out}");
-    assert_eq!(std::fs::read_to_string(work.path().join("inside.txt")).expect("inside file"), "ok");
+    assert_eq!(
+        std::fs::read_to_string(work.path().join("inside.txt")).expect("inside file"),
+        "ok"
+    );
     assert!(out.contains("outside:Permission denied"), "{out}");
     assert!(!target.exists());
     assert!(out.contains("secret:Permission denied"), "{out}");
@@ -194,7 +234,9 @@ fn check_files() {
 fn processes_with(marker: &str) -> Vec<i32> {
     let mut v = Vec::new();
     for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else { continue };
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
         if let Ok(cmd) = std::fs::read(format!("/proc/{pid}/cmdline")) {
             if text(&cmd).contains(marker) {
                 v.push(pid);
@@ -211,15 +253,25 @@ fn check_fork_bomb() {
     req.limits.wall_time = Duration::from_secs(2);
     let t = Instant::now();
     let o = run(req);
-    assert!(o.limit_hit.is_some() || o.termination != Termination::Exited(0), "{o:?}");
-    assert!(t.elapsed() < Duration::from_secs(4), "fork bomb took {:?}", t.elapsed());
+    assert!(
+        o.limit_hit.is_some() || o.termination != Termination::Exited(0),
+        "{o:?}"
+    );
+    assert!(
+        t.elapsed() < Duration::from_secs(4),
+        "fork bomb took {:?}",
+        t.elapsed()
+    );
     let left = processes_with(&marker);
     assert!(left.is_empty(), "fork bomb processes left: {left:?}");
 }
 
 fn rand_suffix() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
 }
 
 // ---------------------------------------------------------------- root path (this process)
@@ -349,7 +401,10 @@ fn cpu_time_is_accurate() {
     let ns: u64 = text(&o.stdout).trim().parse().expect("cpu ns");
     let printed = Duration::from_nanos(ns).as_secs_f64();
     let reported = o.cpu_time.as_secs_f64();
-    assert!((reported - printed).abs() <= 0.05 * printed, "reported {reported} vs printed {printed}");
+    assert!(
+        (reported - printed).abs() <= 0.05 * printed,
+        "reported {reported} vs printed {printed}"
+    );
 }
 
 #[test]
@@ -404,7 +459,12 @@ fn python_runs() {
     req.limits.cpu_time = Duration::from_secs(5);
     req.limits.wall_time = Duration::from_secs(10);
     let o = run(req);
-    assert_eq!(o.termination, Termination::Exited(0), "{o:?} {}", text(&o.stderr));
+    assert_eq!(
+        o.termination,
+        Termination::Exited(0),
+        "{o:?} {}",
+        text(&o.stderr)
+    );
     assert_eq!(text(&o.stdout), "499999500000 [1, 2]\n");
 }
 
@@ -426,7 +486,11 @@ fn java_runs() {
         .status()
         .expect("javac");
     assert!(st.success());
-    std::fs::set_permissions(src.path().join("Main.class"), std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    std::fs::set_permissions(
+        src.path().join("Main.class"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .expect("chmod");
     let (mut req, _w) = request("true", &[]);
     req.argv = [
         "/usr/lib/jvm/java-17-openjdk-amd64/bin/java",
@@ -449,7 +513,12 @@ fn java_runs() {
     req.limits.wall_time = Duration::from_secs(10);
     req.limits.processes = 64;
     let o = run(req);
-    assert_eq!(o.termination, Termination::Exited(0), "{o:?} {}", text(&o.stderr));
+    assert_eq!(
+        o.termination,
+        Termination::Exited(0),
+        "{o:?} {}",
+        text(&o.stderr)
+    );
     assert_eq!(text(&o.stdout), "sum 499999500000\n");
 }
 
@@ -491,9 +560,21 @@ fn unprivileged_path() {
     let d = dir.path().to_path_buf();
     let h = std::thread::spawn(move || {
         let o = std::process::Command::new("timeout")
-            .args(["60", "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+            .args([
+                "60",
+                "/usr/bin/setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+            ])
             .arg(&copy)
-            .args(["--exact", "unprivileged_inner", "--include-ignored", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "unprivileged_inner",
+                "--include-ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(UNPRIV_ENV, &d)
             .env("HOME", "/tmp")
             .env_remove("CARGO_TARGET_DIR")
@@ -507,7 +588,10 @@ fn unprivileged_path() {
     let stdout = text(&o.stdout);
     let stderr = text(&o.stderr);
     assert!(o.status.success(), "inner test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("unprivileged checks passed"), "inner test did not run:\n{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("unprivileged checks passed"),
+        "inner test did not run:\n{stdout}\n{stderr}"
+    );
 }
 
 #[test]
@@ -517,7 +601,9 @@ fn unprivileged_inner() {
         return;
     }
     assert!(!root_only(), "must run as an ordinary user");
-    let w = sandbox().warning().expect("a warning about missing mechanisms");
+    let w = sandbox()
+        .warning()
+        .expect("a warning about missing mechanisms");
     assert!(w.contains("not root") && w.contains("no cgroups"), "{w}");
     check_exit_code();
     check_cpu_limit();

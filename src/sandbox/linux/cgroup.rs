@@ -86,11 +86,15 @@ fn kill_all(procs: &Path) {
 
 /// Removes cgroup directories left by judge processes that no longer exist.
 fn remove_stale(controller_root: &Path) {
-    let Ok(entries) = fs::read_dir(controller_root) else { return };
+    let Ok(entries) = fs::read_dir(controller_root) else {
+        return;
+    };
     for e in entries.flatten() {
         let name = e.file_name();
         let Some(name) = name.to_str() else { continue };
-        let Some(pid) = name.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        let Some(pid) = name.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
         if Path::new(&format!("/proc/{pid}")).exists() {
             continue;
         }
@@ -141,7 +145,11 @@ impl SlotCgroups {
                 open_rw(&cpu.join("cgroup.procs"))?,
             ],
             mem_limit: open_rw(&mem.join("memory.limit_in_bytes"))?,
-            memsw_limit: if memsw.exists() { open_rw(&memsw).ok() } else { None },
+            memsw_limit: if memsw.exists() {
+                open_rw(&memsw).ok()
+            } else {
+                None
+            },
             mem_max_usage: open_rw(&mem.join("memory.max_usage_in_bytes"))?,
             mem_usage: File::open(mem.join("memory.usage_in_bytes"))?,
             mem_oom_control: File::open(mem.join("memory.oom_control"))?,
@@ -158,7 +166,11 @@ impl SlotCgroups {
     }
 
     pub fn procs_fds(&self) -> [i32; 3] {
-        [self.procs[0].as_raw_fd(), self.procs[1].as_raw_fd(), self.procs[2].as_raw_fd()]
+        [
+            self.procs[0].as_raw_fd(),
+            self.procs[1].as_raw_fd(),
+            self.procs[2].as_raw_fd(),
+        ]
     }
 
     /// Sets limits (only when changed) and resets peak/CPU counters for the next run.

@@ -19,11 +19,15 @@
 //!   and `RLIMIT_NPROC`.
 //! * **ordinary user** (or root without cgroups): the proxy is started in a new user
 //!   namespace with new pid, network and IPC namespaces (a fresh network namespace per run
-//!   costs ~1 ms). CPU time and RSS are polled from `/proc/<pid>/stat` of the contestant
-//!   process every 10 ms (its own threads and reaped children; the final CPU figure comes
-//!   from the kernel's rusage of the whole run); memory is enforced by that RSS poll, with
-//!   `RLIMIT_DATA` = 2 × limit + 128 MiB as a backstop against allocations faster than the
-//!   poll; processes by `RLIMIT_NPROC`, which the kernel counts per user namespace.
+//!   costs ~1 ms). The contestant process's `/proc/<pid>/stat` and `status` are polled
+//!   (1 ms after start, then every 10 ms): CPU time (its threads and reaped children) and
+//!   RSS, killing on overrun. Memory is thus enforced by polling (a program can overshoot by
+//!   what it touches in one interval), with `RLIMIT_DATA` = limit × (processes + 2), at least
+//!   1 GiB, as a backstop only (thread stacks count as data). Processes are limited by
+//!   `RLIMIT_NPROC`, which the kernel counts per user namespace. Known gaps of this path:
+//!   CPU and memory of *descendants* are only seen once the contestant has waited for them
+//!   (an orphan's CPU is not counted; the wall limit and the per-process `RLIMIT_CPU` bound
+//!   it).
 //!
 //! Both: seccomp, Landlock (read+exec: system dirs, `read_only`; everything: `work_dir`; no
 //! TCP; no signals/abstract sockets outside the run), `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop,
@@ -33,15 +37,19 @@
 //!
 //! # Which figures a caller gets
 //!
-//! * `cpu_time`: root path `cpuacct.usage` of the slot cgroup; other path user+system time
-//!   from the kernel's rusage of the proxy, which includes every process of the run.
+//! * `cpu_time`: root path `cpuacct.usage` of the slot cgroup (every process of the run);
+//!   other path the larger of the last poll and the kernel's rusage of the proxy (the
+//!   contestant plus everything it waited for).
 //! * `wall_time`: from just before the first clone until the proxy is reaped.
 //! * `peak_memory_kib`: root path **`memory.max_usage_in_bytes` of the slot cgroup** (all
-//!   processes together; includes page cache and tmpfs pages the run wrote, excludes shared
-//!   library pages first charged to another cgroup — so the JVM reports ~16–20 MiB where
-//!   its RSS is ~34 MiB); other path **`ru_maxrss` of the contestant** (largest single
-//!   process, including waited-for children), or the largest polled RSS if the run was
-//!   killed.
+//!   processes of the run together; includes page cache and tmpfs pages the run wrote,
+//!   excludes shared library pages first charged to another cgroup — so the JVM reports
+//!   ~16–20 MiB where its RSS is ~34 MiB). Other path: the largest `VmHWM`/RSS of the
+//!   contestant process seen by the poll, or its `ru_maxrss` when that exceeds the harness's
+//!   own peak RSS — the kernel folds the spawning address space's high-water mark into
+//!   `ru_maxrss` at exec, and the contestant is spawned from the harness's address space, so
+//!   a smaller `ru_maxrss` says nothing about the program. A program that ends before the
+//!   first sample (1 ms) reports 0 there.
 //!
 //! # Caller obligations
 //!
@@ -84,10 +92,6 @@ struct Mechanisms {
     cgroups: bool,
     /// Can switch uid and join prepared network namespaces (CAP_SETUID, CAP_SYS_ADMIN).
     root: bool,
-    /// Unprivileged user namespaces work (used when not root).
-    userns: bool,
-    seccomp: bool,
-    landlock: bool,
 }
 
 struct Slot {
@@ -143,7 +147,9 @@ fn probe_clone(flags: i32) -> bool {
     extern "C" fn child(_: *mut libc::c_void) -> libc::c_int {
         0
     }
-    let Ok(stack) = Stack::new(16 * 1024) else { return false };
+    let Ok(stack) = Stack::new(16 * 1024) else {
+        return false;
+    };
     // SAFETY: the child only returns; vfork keeps the stack alive until then.
     let pid = unsafe {
         libc::clone(
@@ -175,11 +181,14 @@ impl LinuxSandbox {
         let landlock = Landlock::detect();
         let cgroups = root && cgroup::available();
         let userns = !root
-            && probe_clone(libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC);
+            && probe_clone(
+                libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC,
+            );
         let pidns = root || userns;
         if !seccomp && !pidns {
             return Err(SandboxError::Setup(
-                "neither seccomp nor namespaces are available: refusing to run programs unconfined".into(),
+                "neither seccomp nor namespaces are available: refusing to run programs unconfined"
+                    .into(),
             ));
         }
         if !pidns {
@@ -189,21 +198,33 @@ impl LinuxSandbox {
                     .into(),
             ));
         }
-        let mech = Mechanisms { cgroups, root, userns, seccomp, landlock: landlock.is_some() };
+        let mech = Mechanisms { cgroups, root };
 
         let instance = INSTANCES.fetch_add(1, Ordering::Relaxed);
         let pid = std::process::id();
         // Start uids at a pid-derived offset so concurrent judge processes rarely share one.
-        let _ = NEXT_UID.compare_exchange(u32::MAX, (pid.wrapping_mul(37)) % UID_RANGE, Ordering::Relaxed, Ordering::Relaxed);
+        let _ = NEXT_UID.compare_exchange(
+            u32::MAX,
+            (pid.wrapping_mul(37)) % UID_RANGE,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
         let mut slot_vec = Vec::with_capacity(slots);
         for n in 0..slots {
             let uid = FIRST_UID + NEXT_UID.fetch_add(1, Ordering::Relaxed) % UID_RANGE;
             let cg = if cgroups {
-                Some(SlotCgroups::create(&format!("{pid}-{instance}-slot{n}")).map_err(|e| setup_err("creating cgroups", e))?)
+                Some(
+                    SlotCgroups::create(&format!("{pid}-{instance}-slot{n}"))
+                        .map_err(|e| setup_err("creating cgroups", e))?,
+                )
             } else {
                 None
             };
-            let netns = if root { Some(new_netns().map_err(|e| setup_err("creating network namespace", e))?) } else { None };
+            let netns = if root {
+                Some(new_netns().map_err(|e| setup_err("creating network namespace", e))?)
+            } else {
+                None
+            };
             slot_vec.push(Mutex::new(Slot {
                 uid,
                 cg,
@@ -219,8 +240,9 @@ impl LinuxSandbox {
         }
         if !cgroups {
             missing.push(
-                "no cgroups: memory limit enforced by polling RSS every 10 ms (RLIMIT_DATA backstop), \
-                 CPU time polled from /proc and totalled from rusage, peak memory is ru_maxrss",
+                "no cgroups: memory limit enforced by polling the program's RSS every 10 ms \
+                 (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from rusage, \
+                 peak memory from polled VmHWM / ru_maxrss",
             );
         }
         if !seccomp {
@@ -229,7 +251,11 @@ impl LinuxSandbox {
         if landlock.is_none() {
             missing.push("no Landlock: the program can read any file its uid can read");
         }
-        let warning = if missing.is_empty() { None } else { Some(missing.join("; ")) };
+        let warning = if missing.is_empty() {
+            None
+        } else {
+            Some(missing.join("; "))
+        };
 
         Ok(LinuxSandbox {
             mech,
@@ -237,7 +263,11 @@ impl LinuxSandbox {
             free: Mutex::new((0..slots).rev().collect()),
             freed: Condvar::new(),
             landlock,
-            seccomp: if seccomp { policy::seccomp_program() } else { Vec::new() },
+            seccomp: if seccomp {
+                policy::seccomp_program()
+            } else {
+                Vec::new()
+            },
             warning,
         })
     }
@@ -249,7 +279,10 @@ impl LinuxSandbox {
 
     /// The uids used by this sandbox's slots (for finding leftover processes).
     pub fn slot_uids(&self) -> Vec<u32> {
-        self.slots.iter().filter_map(|s| s.lock().ok().map(|s| s.uid)).collect()
+        self.slots
+            .iter()
+            .filter_map(|s| s.lock().ok().map(|s| s.uid))
+            .collect()
     }
 
     fn acquire(&self) -> usize {
@@ -304,7 +337,9 @@ fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
         Stdin::Bytes(b) => {
             // A sealed-size memfd instead of a pipe: no writer thread, no SIGPIPE, seekable.
             // SAFETY: the name is a valid C string.
-            let fd = sys::cvt(unsafe { libc::memfd_create(c"judge-stdin".as_ptr(), libc::MFD_CLOEXEC) })?;
+            let fd = sys::cvt(unsafe {
+                libc::memfd_create(c"judge-stdin".as_ptr(), libc::MFD_CLOEXEC)
+            })?;
             // SAFETY: fresh fd we own.
             let mut f = unsafe { File::from_raw_fd(fd) };
             f.write_all(b)?;
@@ -315,41 +350,66 @@ fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
     high_fd(OwnedFd::from(f))
 }
 
+#[allow(clippy::unnecessary_cast)] // the resource type differs between libcs
 fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
-    let mut cur = libc::rlimit64 { rlim_cur: 0, rlim_max: 0 };
+    let mut cur = libc::rlimit64 {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
     // SAFETY: reading our own limit.
     unsafe { libc::getrlimit64(res, &mut cur) };
     // Without CAP_SYS_RESOURCE a hard limit can only be lowered.
     let v = value.min(cur.rlim_max);
-    (res as u32, libc::rlimit64 { rlim_cur: v, rlim_max: v })
+    (
+        res as u32,
+        libc::rlimit64 {
+            rlim_cur: v,
+            rlim_max: v,
+        },
+    )
 }
 
-/// Sampled from /proc/<pid>/stat: (CPU incl. reaped children, RSS bytes).
-fn proc_sample(pid: i32) -> Option<(Duration, u64)> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let rest = &text[text.rfind(')')? + 2..];
+/// One poll of a process: CPU time (its threads plus reaped children), current RSS and
+/// peak RSS (`VmHWM`) of its address space, in bytes.
+#[derive(Debug, Clone, Copy, Default)]
+struct ProcSample {
+    cpu: Duration,
+    rss: u64,
+    hwm: u64,
+}
+
+fn proc_sample(pid: i32) -> Option<ProcSample> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
     let f: Vec<&str> = rest.split_whitespace().collect();
-    // Fields after the comm: state(3) ... utime(14) stime(15) cutime(16) cstime(17) ... rss(24)
-    let num = |i: usize| f.get(i - 3).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
-    // SAFETY: sysconf getters.
+    // Field numbers as in proc(5); `rest` starts at field 3 (state).
+    let num = |i: usize| {
+        f.get(i - 3)
+            .and_then(|s| s.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // SAFETY: sysconf getter.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
     let ticks = num(14) + num(15) + num(16) + num(17);
-    Some((Duration::from_nanos(ticks * (1_000_000_000 / hz)), num(24) * page))
+    let (rss, hwm) = status_memory(&format!("/proc/{pid}/status"));
+    Some(ProcSample {
+        cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / hz)),
+        rss,
+        hwm,
+    })
 }
 
-/// The contestant's pid in our namespace: the child of the proxy.
-fn find_child(proxy: i32) -> Option<i32> {
-    for e in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else { continue };
-        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        let Some(close) = text.rfind(')') else { continue };
-        let ppid = text[close + 2..].split_whitespace().nth(1).and_then(|s| s.parse::<i32>().ok());
-        if ppid == Some(proxy) {
-            return Some(pid);
-        }
-    }
-    None
+/// (VmRSS, VmHWM) in bytes from a /proc status file; zeros when absent (e.g. a zombie).
+fn status_memory(path: &str) -> (u64, u64) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let kib = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .unwrap_or(0)
+            * 1024
+    };
+    (kib("VmRSS:"), kib("VmHWM:"))
 }
 
 /// Kills the proxy (and so the whole run) and reaps it if the monitor did not, so the
@@ -377,8 +437,13 @@ impl Sandbox for LinuxSandbox {
                 message: "argv[0] must be an absolute path".into(),
             });
         }
-        let _guard = SlotGuard { sb: self, index: self.acquire() };
-        let mut slot = self.slots[_guard.index].lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = SlotGuard {
+            sb: self,
+            index: self.acquire(),
+        };
+        let mut slot = self.slots[_guard.index]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         run_in_slot(self, &mut slot, request, &program)
     }
 
@@ -387,9 +452,17 @@ impl Sandbox for LinuxSandbox {
     }
 }
 
-fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &str) -> Result<RunOutcome, SandboxError> {
+fn run_in_slot(
+    sb: &LinuxSandbox,
+    slot: &mut Slot,
+    req: &RunRequest,
+    program: &str,
+) -> Result<RunOutcome, SandboxError> {
     let lim = &req.limits;
-    let spawn_err = |message: String| SandboxError::Spawn { program: program.to_string(), message };
+    let spawn_err = |message: String| SandboxError::Spawn {
+        program: program.to_string(),
+        message,
+    };
 
     // --- everything the children need, prepared before cloning ---
     let stdin = stdin_fd(&req.stdin).map_err(|e| spawn_err(format!("opening stdin: {e}")))?;
@@ -407,11 +480,17 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         }
     }
     let ruleset = match &sb.landlock {
-        Some(ll) => Some(ll.prepare(&req.read_only, &req.work_dir).map_err(|e| spawn_err(format!("Landlock: {e}")))?),
+        Some(ll) => Some(
+            ll.prepare(&req.read_only, &req.work_dir)
+                .map_err(|e| spawn_err(format!("Landlock: {e}")))?,
+        ),
         None => None,
     };
     let baseline = match slot.cg.as_mut() {
-        Some(cg) => Some(cg.prepare(lim.memory_bytes, lim.processes).map_err(|e| setup_err("preparing cgroups", e))?),
+        Some(cg) => Some(
+            cg.prepare(lim.memory_bytes, lim.processes)
+                .map_err(|e| setup_err("preparing cgroups", e))?,
+        ),
         None => None,
     };
 
@@ -425,11 +504,20 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         rl(libc::RLIMIT_NPROC, u64::from(lim.processes.max(1))),
     ];
     if !sb.mech.cgroups {
-        rlimits.push(rl(libc::RLIMIT_DATA, lim.memory_bytes.saturating_mul(2).saturating_add(128 << 20)));
+        // Backstop only: thread stacks (RLIMIT_STACK each) count as data, so leave room.
+        let per_proc = u64::from(lim.processes.max(1)) + 2;
+        rlimits.push(rl(
+            libc::RLIMIT_DATA,
+            lim.memory_bytes.saturating_mul(per_proc).max(1 << 30),
+        ));
     }
 
     let mut keep = vec![stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
-    let cgroup_procs: Vec<i32> = slot.cg.as_ref().map(|c| c.procs_fds().to_vec()).unwrap_or_default();
+    let cgroup_procs: Vec<i32> = slot
+        .cg
+        .as_ref()
+        .map(|c| c.procs_fds().to_vec())
+        .unwrap_or_default();
     keep.extend(&cgroup_procs);
     let netns = slot.netns.as_ref().map(|f| f.as_raw_fd()).unwrap_or(-1);
     if netns >= 0 {
@@ -445,9 +533,15 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
     let mut envp = Vec::with_capacity(req.env.len());
     for (k, v) in &req.env {
         if k.contains('=') {
-            return Err(spawn_err(format!("environment variable name {k:?} contains '='")));
+            return Err(spawn_err(format!(
+                "environment variable name {k:?} contains '='"
+            )));
         }
-        envp.push(cstring(format!("{k}={v}").as_bytes(), "the environment", program)?);
+        envp.push(cstring(
+            format!("{k}={v}").as_bytes(),
+            "the environment",
+            program,
+        )?);
     }
     let mut plan = Box::new(Plan {
         path: cstring(program.as_bytes(), "argv[0]", program)?,
@@ -460,13 +554,20 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         cgroup_procs,
         netns,
         work_dir: cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?,
-        ids: if sb.mech.root { Some((slot.uid, slot.uid)) } else { None },
+        ids: if sb.mech.root {
+            Some((slot.uid, slot.uid))
+        } else {
+            None
+        },
         rlimits,
         landlock_fd: ruleset.as_ref().map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
         landlock_proc_access: ruleset.as_ref().map(|r| r.proc_self_access).unwrap_or(0),
         proc_self: c"/proc/self".to_owned(),
         seccomp: sb.seccomp.clone(),
-        seccomp_prog: libc::sock_fprog { len: 0, filter: std::ptr::null_mut() },
+        seccomp_prog: libc::sock_fprog {
+            len: 0,
+            filter: std::ptr::null_mut(),
+        },
         child_stack_top: slot.child_stack.top(),
         report: Report::default(),
     });
@@ -485,13 +586,16 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
     let pidfd = unsafe { spawn::start_proxy(&plan, slot.proxy_stack.top(), ns_flags) }
         .map_err(|e| spawn_err(format!("creating the sandbox process: {e}")))?;
     // SAFETY: fresh pidfd owned by us.
-    let mut proxy = ProxyGuard { pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) }, reaped: false };
+    let mut proxy = ProxyGuard {
+        pidfd: unsafe { OwnedFd::from_raw_fd(pidfd) },
+        reaped: false,
+    };
     // The children hold their own copies now.
     drop(out_w);
     drop(err_w);
     drop(stdin);
 
-    let mon = monitor(sb, slot, &plan, &mut proxy, out_r, err_r, start, req)?;
+    let mon = monitor(slot, &plan, &mut proxy, out_r, err_r, start, req)?;
     drop(ruleset);
 
     let step = plan.report.err_step.load(Ordering::SeqCst);
@@ -513,7 +617,9 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
             Termination::Exited(libc::WEXITSTATUS(st))
         }
     } else if !plan.report.started.load(Ordering::SeqCst) && limit_hit.is_none() {
-        return Err(spawn_err("the sandbox process ended before the program started".into()));
+        return Err(spawn_err(
+            "the sandbox process ended before the program started".into(),
+        ));
     } else {
         // We killed the proxy (a limit) before the contestant was reaped.
         Termination::Signaled(libc::SIGKILL)
@@ -540,8 +646,17 @@ fn run_in_slot(sb: &LinuxSandbox, slot: &mut Slot, req: &RunRequest, program: &s
         }
         _ => {
             let rusage_cpu = sys::tv(mon.rusage.ru_utime) + sys::tv(mon.rusage.ru_stime);
+            // ru_maxrss of a process started with CLONE_VM includes the harness's own peak RSS
+            // (the kernel folds the old address space's high-water mark in at exec), so it is
+            // only the contestant's figure when it exceeds the harness's peak.
             let reported = plan.report.maxrss_kib.load(Ordering::SeqCst).max(0) as u64;
-            let peak = reported.max(mon.polled_peak_bytes / 1024);
+            let harness_peak_kib = status_memory("/proc/self/status").1 / 1024;
+            let polled = mon.polled_peak_bytes / 1024;
+            let peak = if reported > harness_peak_kib {
+                reported.max(polled)
+            } else {
+                polled
+            };
             if peak.saturating_mul(1024) > lim.memory_bytes {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
             }
@@ -602,7 +717,6 @@ fn drain(fd: i32, buf: &mut Vec<u8>, cap: u64) -> (bool, bool) {
 }
 
 fn monitor(
-    sb: &LinuxSandbox,
     slot: &Slot,
     plan: &Plan,
     proxy: &mut ProxyGuard,
@@ -619,19 +733,17 @@ fn monitor(
     let mut err_open = true;
     let mut limit_hit: Option<LimitHit> = None;
     let wall_deadline = start + lim.wall_time;
-    let mut next_tick = start + POLL_INTERVAL;
+    // Without cgroups, sample early too: short programs would otherwise have no peak figure.
+    let mut next_tick = start
+        + if slot.cg.is_some() {
+            POLL_INTERVAL
+        } else {
+            Duration::from_millis(1)
+        };
     let mut contestant: Option<i32> = None;
     let mut polled_cpu = Duration::ZERO;
     let mut polled_peak = 0u64;
     let mut killed = false;
-    let proxy_pid = {
-        // The proxy's pid, for finding its child in /proc (no-cgroup path only).
-        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{pidfd}")).unwrap_or_default();
-        info.lines()
-            .find_map(|l| l.strip_prefix("Pid:"))
-            .and_then(|v| v.trim().parse::<i32>().ok())
-            .unwrap_or(-1)
-    };
     let kill = |why: LimitHit, limit_hit: &mut Option<LimitHit>, killed: &mut bool| {
         if limit_hit.is_none() {
             *limit_hit = Some(why);
@@ -646,11 +758,26 @@ fn monitor(
         let now = Instant::now();
         let until = next_tick.min(wall_deadline).saturating_duration_since(now);
         let mut fds = [
-            libc::pollfd { fd: if out_open { out_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: if err_open { err_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: pidfd, events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: if out_open { out_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if err_open { err_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
-        let ts = libc::timespec { tv_sec: until.as_secs() as libc::time_t, tv_nsec: until.subsec_nanos() as libc::c_long };
+        let ts = libc::timespec {
+            tv_sec: until.as_secs() as libc::time_t,
+            tv_nsec: until.subsec_nanos() as libc::c_long,
+        };
         // SAFETY: three valid pollfd entries.
         let r = unsafe { libc::ppoll(fds.as_mut_ptr(), 3, &ts, std::ptr::null()) };
         if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
@@ -691,21 +818,21 @@ fn monitor(
                 }
             } else {
                 if contestant.is_none() && plan.report.started.load(Ordering::SeqCst) {
-                    contestant = find_child(proxy_pid);
+                    contestant =
+                        Some(plan.report.host_pid.load(Ordering::SeqCst)).filter(|p| *p > 0);
                 }
-                if let Some((cpu, rss)) = contestant.and_then(proc_sample) {
-                    polled_cpu = polled_cpu.max(cpu);
-                    polled_peak = polled_peak.max(rss);
-                    if cpu > lim.cpu_time {
+                if let Some(smp) = contestant.and_then(proc_sample) {
+                    polled_cpu = polled_cpu.max(smp.cpu);
+                    polled_peak = polled_peak.max(smp.hwm).max(smp.rss);
+                    if smp.cpu > lim.cpu_time {
                         kill(LimitHit::CpuTime, &mut limit_hit, &mut killed);
-                    } else if rss > lim.memory_bytes {
+                    } else if smp.rss > lim.memory_bytes {
                         kill(LimitHit::Memory, &mut limit_hit, &mut killed);
                     }
                 }
             }
         }
     }
-    let _ = sb;
 
     let (_info, rusage) = sys::wait_pidfd(pidfd)?;
     proxy.reaped = true;
@@ -720,8 +847,16 @@ fn monitor(
             break;
         }
         let mut fds = [
-            libc::pollfd { fd: if out_open { out_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
-            libc::pollfd { fd: if err_open { err_r.as_raw_fd() } else { -1 }, events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: if out_open { out_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if err_open { err_r.as_raw_fd() } else { -1 },
+                events: libc::POLLIN,
+                revents: 0,
+            },
         ];
         // SAFETY: two valid pollfd entries.
         unsafe { libc::poll(fds.as_mut_ptr(), 2, left.as_millis().max(1) as i32) };

@@ -75,6 +75,9 @@ pub struct Report {
     pub maxrss_kib: AtomicI64,
     /// User + system CPU of the contestant and its waited-for descendants, µs.
     pub cpu_us: AtomicI64,
+    /// The contestant's pid as the harness sees it (read from the `/proc/self` link before
+    /// exec, since `getpid()` answers in the new pid namespace); 0 if unknown.
+    pub host_pid: AtomicI32,
     /// Non-zero: the [`Step`] that failed before `execve`.
     pub err_step: AtomicU32,
     pub err_errno: AtomicI32,
@@ -117,8 +120,18 @@ pub struct Plan {
 
 impl Plan {
     pub fn finish_pointers(&mut self) {
-        self.argv_ptrs = self.argv.iter().map(|s| s.as_ptr()).chain([std::ptr::null()]).collect();
-        self.envp_ptrs = self.envp.iter().map(|s| s.as_ptr()).chain([std::ptr::null()]).collect();
+        self.argv_ptrs = self
+            .argv
+            .iter()
+            .map(|s| s.as_ptr())
+            .chain([std::ptr::null()])
+            .collect();
+        self.envp_ptrs = self
+            .envp
+            .iter()
+            .map(|s| s.as_ptr())
+            .chain([std::ptr::null()])
+            .collect();
         self.seccomp_prog = libc::sock_fprog {
             len: self.seccomp.len() as u16,
             filter: self.seccomp.as_mut_ptr(),
@@ -144,9 +157,19 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
         // Block every signal: the contestant must not be able to disturb its reaper, and a
         // harness handler must never run on this stack. SIGKILL still works.
         let all: u64 = !0;
-        sc4(libc::SYS_rt_sigprocmask, libc::SIG_SETMASK as usize, &all as *const u64 as usize, 0, 8);
+        sc4(
+            libc::SYS_rt_sigprocmask,
+            libc::SIG_SETMASK as usize,
+            &all as *const u64 as usize,
+            0,
+            8,
+        );
         // If the harness dies, so does the run.
-        sc2(libc::SYS_prctl, libc::PR_SET_PDEATHSIG as usize, libc::SIGKILL as usize);
+        sc2(
+            libc::SYS_prctl,
+            libc::PR_SET_PDEATHSIG as usize,
+            libc::SIGKILL as usize,
+        );
         // Our fd table is a copy of the harness's: drop everything but our own fds so
         // pipes of concurrent runs are not held open.
         let mut lo: i32 = 3;
@@ -161,14 +184,18 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
         let r = sc3(libc::SYS_close_range, lo as usize, u32::MAX as usize, 0);
         if r < 0 && r != -(libc::ENOSYS as isize) {
             plan.report.err_errno.store((-r) as i32, Ordering::SeqCst);
-            plan.report.err_step.store(Step::CloseFds as u32, Ordering::SeqCst);
+            plan.report
+                .err_step
+                .store(Step::CloseFds as u32, Ordering::SeqCst);
             return 127;
         }
 
         let pid = sys::clone_vfork(0, plan.child_stack_top, contestant_main, arg);
         if pid < 0 {
             plan.report.err_errno.store((-pid) as i32, Ordering::SeqCst);
-            plan.report.err_step.store(Step::CloneChild as u32, Ordering::SeqCst);
+            plan.report
+                .err_step
+                .store(Step::CloneChild as u32, Ordering::SeqCst);
             return 127;
         }
         if plan.report.err_step.load(Ordering::SeqCst) != 0 {
@@ -189,10 +216,12 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
             if r == pid {
                 plan.report.status.store(status, Ordering::SeqCst);
                 plan.report.maxrss_kib.store(ru.ru_maxrss, Ordering::SeqCst);
-                let us = |t: libc::timeval| t.tv_sec.wrapping_mul(1_000_000).wrapping_add(t.tv_usec);
-                plan.report
-                    .cpu_us
-                    .store(us(ru.ru_utime).wrapping_add(us(ru.ru_stime)), Ordering::SeqCst);
+                let us =
+                    |t: libc::timeval| t.tv_sec.wrapping_mul(1_000_000).wrapping_add(t.tv_usec);
+                plan.report.cpu_us.store(
+                    us(ru.ru_utime).wrapping_add(us(ru.ru_stime)),
+                    Ordering::SeqCst,
+                );
                 plan.report.has_status.store(true, Ordering::SeqCst);
                 break;
             }
@@ -216,7 +245,31 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             }
         }
         // Every other fd closes at exec (we still need the cgroup/netns/ruleset fds).
-        sc3(libc::SYS_close_range, 3, u32::MAX as usize, libc::CLOSE_RANGE_CLOEXEC as usize);
+        sc3(
+            libc::SYS_close_range,
+            3,
+            u32::MAX as usize,
+            libc::CLOSE_RANGE_CLOEXEC as usize,
+        );
+
+        // Our pid in the harness's view of /proc, for polling on the no-cgroup path.
+        let mut link = [0u8; 16];
+        let n = sc4(
+            libc::SYS_readlinkat,
+            libc::AT_FDCWD as usize,
+            plan.proc_self.as_ptr() as usize,
+            link.as_mut_ptr() as usize,
+            link.len(),
+        );
+        if n > 0 {
+            let mut pid: i32 = 0;
+            for &b in link.iter().take(n as usize) {
+                if b.is_ascii_digit() {
+                    pid = pid.wrapping_mul(10).wrapping_add((b - b'0') as i32);
+                }
+            }
+            plan.report.host_pid.store(pid, Ordering::SeqCst);
+        }
 
         for &fd in plan.cgroup_procs.iter() {
             let r = sc3(libc::SYS_write, fd as usize, b"0".as_ptr() as usize, 1);
@@ -225,7 +278,11 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             }
         }
         if plan.netns >= 0 {
-            let r = sc2(libc::SYS_setns, plan.netns as usize, libc::CLONE_NEWNET as usize);
+            let r = sc2(
+                libc::SYS_setns,
+                plan.netns as usize,
+                libc::CLONE_NEWNET as usize,
+            );
             if r < 0 {
                 fail(plan, Step::JoinNetns, r);
             }
@@ -252,7 +309,13 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             }
         }
         for (res, lim) in plan.rlimits.iter() {
-            let r = sc4(libc::SYS_prlimit64, 0, *res as usize, lim as *const libc::rlimit64 as usize, 0);
+            let r = sc4(
+                libc::SYS_prlimit64,
+                0,
+                *res as usize,
+                lim as *const libc::rlimit64 as usize,
+                0,
+            );
             if r < 0 {
                 fail(plan, Step::SetRlimit, r);
             }
@@ -270,7 +333,10 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
                 (libc::O_PATH | libc::O_CLOEXEC) as usize,
             );
             if fd >= 0 {
-                let attr = PathBeneathAttr { allowed_access: plan.landlock_proc_access, parent_fd: fd as i32 };
+                let attr = PathBeneathAttr {
+                    allowed_access: plan.landlock_proc_access,
+                    parent_fd: fd as i32,
+                };
                 sc4(
                     libc::SYS_landlock_add_rule,
                     plan.landlock_fd as usize,
@@ -280,7 +346,11 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
                 );
                 sc1(libc::SYS_close, fd as usize);
             }
-            let r = sc2(libc::SYS_landlock_restrict_self, plan.landlock_fd as usize, 0);
+            let r = sc2(
+                libc::SYS_landlock_restrict_self,
+                plan.landlock_fd as usize,
+                0,
+            );
             if r < 0 {
                 fail(plan, Step::Landlock, r);
             }
@@ -307,7 +377,13 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             sig += 1;
         }
         let none: u64 = 0;
-        sc4(libc::SYS_rt_sigprocmask, libc::SIG_SETMASK as usize, &none as *const u64 as usize, 0, 8);
+        sc4(
+            libc::SYS_rt_sigprocmask,
+            libc::SIG_SETMASK as usize,
+            &none as *const u64 as usize,
+            0,
+            8,
+        );
         let r = sc3(
             libc::SYS_execve,
             plan.path.as_ptr() as usize,

@@ -53,16 +53,14 @@ pub unsafe fn syscall6(n: libc::c_long, a: [usize; 6]) -> Ret {
     // SAFETY: forwarded verbatim.
     let r = unsafe { libc::syscall(n, a[0], a[1], a[2], a[3], a[4], a[5]) };
     if r < 0 {
-        -(std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EINVAL) as isize)
+        -(std::io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EINVAL) as isize)
     } else {
         r as isize
     }
 }
 
-#[inline(always)]
-pub unsafe fn sc0(n: libc::c_long) -> Ret {
-    unsafe { syscall6(n, [0; 6]) }
-}
 #[inline(always)]
 pub unsafe fn sc1(n: libc::c_long, a: usize) -> Ret {
     unsafe { syscall6(n, [a, 0, 0, 0, 0, 0]) }
@@ -101,7 +99,8 @@ pub unsafe fn clone_vfork(
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
 ) -> Ret {
-    let flags = libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
+    let flags =
+        libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
     let ret: isize;
     // SAFETY: the child starts on `stack_top` (16-byte aligned by the caller) and
     // immediately calls `f`, which never returns; the parent continues normally.
@@ -136,7 +135,8 @@ pub unsafe fn clone_vfork(
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
 ) -> Ret {
-    let flags = libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
+    let flags =
+        libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
     let ret: isize;
     // SAFETY: as for x86_64.
     unsafe {
@@ -169,12 +169,20 @@ pub unsafe fn clone_vfork(
     arg: *mut c_void,
 ) -> Ret {
     unsafe extern "C" fn tramp(arg: *mut c_void) -> libc::c_int {
-        let pair = unsafe { &*(arg as *const (unsafe extern "C" fn(*mut c_void) -> !, *mut c_void)) };
+        let pair =
+            unsafe { &*(arg as *const (unsafe extern "C" fn(*mut c_void) -> !, *mut c_void)) };
         unsafe { (pair.0)(pair.1) }
     }
     let pair = (f, arg);
     let flags = libc::CLONE_VM | libc::CLONE_VFORK | extra_flags as libc::c_int | libc::SIGCHLD;
-    let r = unsafe { libc::clone(tramp, stack_top as *mut c_void, flags, &pair as *const _ as *mut c_void) };
+    let r = unsafe {
+        libc::clone(
+            tramp,
+            stack_top as *mut c_void,
+            flags,
+            &pair as *const _ as *mut c_void,
+        )
+    };
     if r < 0 {
         -(libc::EAGAIN as isize)
     } else {
@@ -235,7 +243,13 @@ impl Drop for Stack {
 pub fn pidfd_kill(pidfd: i32, sig: i32) {
     // SAFETY: plain system call with integer arguments.
     unsafe {
-        libc::syscall(libc::SYS_pidfd_send_signal, pidfd, sig, std::ptr::null::<c_void>(), 0);
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd,
+            sig,
+            std::ptr::null::<c_void>(),
+            0,
+        );
     }
 }
 
@@ -276,5 +290,8 @@ pub fn cvt(r: libc::c_int) -> std::io::Result<libc::c_int> {
 
 /// Duration from a `timeval`.
 pub fn tv(t: libc::timeval) -> std::time::Duration {
-    std::time::Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.clamp(0, 999_999) as u32) * 1000)
+    std::time::Duration::new(
+        t.tv_sec.max(0) as u64,
+        (t.tv_usec.clamp(0, 999_999) as u32) * 1000,
+    )
 }
