@@ -166,7 +166,11 @@ fn check_cpu_limit() {
     assert_eq!(o.limit_hit, Some(LimitHit::CpuTime), "{o:?}");
     assert!(o.cpu_time >= Duration::from_secs(1), "{o:?}");
     assert!(o.cpu_time < Duration::from_millis(1300), "{o:?}");
-    assert!(t.elapsed() < Duration::from_secs(11), "took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(11),
+        "took {:?}",
+        t.elapsed()
+    );
 }
 
 fn check_wall_limit() {

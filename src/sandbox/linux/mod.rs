@@ -111,6 +111,10 @@ pub struct LinuxSandbox {
     freed: Condvar,
     landlock: Option<Landlock>,
     seccomp: Vec<libc::sock_filter>,
+    /// Signals not at SIG_DFL in the harness when `new` ran, plus SIGPIPE (which Rust
+    /// programs ignore): reset in the child. Handlers installed later are reset by `execve`
+    /// anyway; only signals *ignored* after `new` would leak into the program.
+    reset_signals: Vec<i32>,
     warning: Option<String>,
 }
 
@@ -267,6 +271,13 @@ impl LinuxSandbox {
                 policy::seccomp_program()
             } else {
                 Vec::new()
+            },
+            reset_signals: {
+                let mut v = spawn::non_default_signals();
+                if !v.contains(&libc::SIGPIPE) {
+                    v.push(libc::SIGPIPE);
+                }
+                v
             },
             warning,
         })
@@ -564,6 +575,7 @@ fn run_in_slot(
         landlock_proc_access: ruleset.as_ref().map(|r| r.proc_self_access).unwrap_or(0),
         proc_self: c"/proc/self".to_owned(),
         seccomp: sb.seccomp.clone(),
+        reset_signals: sb.reset_signals.clone(),
         seccomp_prog: libc::sock_fprog {
             len: 0,
             filter: std::ptr::null_mut(),
@@ -574,7 +586,7 @@ fn run_in_slot(
     plan.finish_pointers();
 
     let ns_flags = if sb.mech.root {
-        libc::CLONE_NEWPID | libc::CLONE_NEWIPC
+        libc::CLONE_NEWPID
     } else {
         libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
     };
@@ -635,7 +647,7 @@ fn run_in_slot(
                 limit_hit = limit_hit.or(Some(LimitHit::Processes));
             }
             // Belt and braces: the pid namespace is gone, so the slot must be empty.
-            if !cg.remaining_tasks().is_empty() {
+            if cg.has_tasks() {
                 cg.kill_remaining();
             }
             // Page cache left by files the run wrote would count toward the next run's peak.
