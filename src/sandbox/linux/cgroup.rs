@@ -39,6 +39,7 @@ pub struct SlotCgroups {
     mem_oom_control: File,
     pids_max: File,
     pids_events: File,
+    pids_current: File,
     cpu_usage: File,
     current_mem: Option<u64>,
     current_pids: Option<u32>,
@@ -155,6 +156,7 @@ impl SlotCgroups {
             mem_oom_control: File::open(mem.join("memory.oom_control"))?,
             pids_max: open_rw(&pids.join("pids.max"))?,
             pids_events: File::open(pids.join("pids.events"))?,
+            pids_current: File::open(pids.join("pids.current"))?,
             cpu_usage: open_rw(&cpu.join("cpuacct.usage"))?,
             dirs: [mem, pids, cpu],
             current_mem: None,
@@ -228,11 +230,9 @@ impl SlotCgroups {
         let _ = fs::write(self.dirs[0].join("memory.force_empty"), "0");
     }
 
-    /// Pids still in the slot (should be none after a run).
-    pub fn remaining_tasks(&self) -> Vec<i32> {
-        fs::read_to_string(self.dirs[1].join("cgroup.procs"))
-            .map(|t| t.lines().filter_map(|l| l.trim().parse().ok()).collect())
-            .unwrap_or_default()
+    /// True if tasks are still in the slot (should never be after a run).
+    pub fn has_tasks(&self) -> bool {
+        read_u64(&self.pids_current).map_or(true, |n| n > 0)
     }
 
     pub fn kill_remaining(&self) {

@@ -19,11 +19,15 @@
 //!   and `RLIMIT_NPROC`.
 //! * **ordinary user** (or root without cgroups): the proxy is started in a new user
 //!   namespace with new pid, network and IPC namespaces (a fresh network namespace per run
-//!   costs ~1 ms). CPU time and RSS are polled from `/proc/<pid>/stat` of the contestant
-//!   process every 10 ms (its own threads and reaped children; the final CPU figure comes
-//!   from the kernel's rusage of the whole run); memory is enforced by that RSS poll, with
-//!   `RLIMIT_DATA` = 2 × limit + 128 MiB as a backstop against allocations faster than the
-//!   poll; processes by `RLIMIT_NPROC`, which the kernel counts per user namespace.
+//!   costs ~1 ms). The contestant process's `/proc/<pid>/stat` and `status` are polled
+//!   (1 ms after start, then every 10 ms): CPU time (its threads and reaped children) and
+//!   RSS, killing on overrun. Memory is thus enforced by polling (a program can overshoot by
+//!   what it touches in one interval), with `RLIMIT_DATA` = limit × (processes + 2), at least
+//!   1 GiB, as a backstop only (thread stacks count as data). Processes are limited by
+//!   `RLIMIT_NPROC`, which the kernel counts per user namespace. Known gaps of this path:
+//!   CPU and memory of *descendants* are only seen once the contestant has waited for them
+//!   (an orphan's CPU is not counted; the wall limit and the per-process `RLIMIT_CPU` bound
+//!   it).
 //!
 //! Both: seccomp, Landlock (read+exec: system dirs, `read_only`; everything: `work_dir`; no
 //! TCP; no signals/abstract sockets outside the run), `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop,
@@ -33,15 +37,19 @@
 //!
 //! # Which figures a caller gets
 //!
-//! * `cpu_time`: root path `cpuacct.usage` of the slot cgroup; other path user+system time
-//!   from the kernel's rusage of the proxy, which includes every process of the run.
+//! * `cpu_time`: root path `cpuacct.usage` of the slot cgroup (every process of the run);
+//!   other path the larger of the last poll and the kernel's rusage of the proxy (the
+//!   contestant plus everything it waited for).
 //! * `wall_time`: from just before the first clone until the proxy is reaped.
 //! * `peak_memory_kib`: root path **`memory.max_usage_in_bytes` of the slot cgroup** (all
-//!   processes together; includes page cache and tmpfs pages the run wrote, excludes shared
-//!   library pages first charged to another cgroup — so the JVM reports ~16–20 MiB where
-//!   its RSS is ~34 MiB); other path **`ru_maxrss` of the contestant** (largest single
-//!   process, including waited-for children), or the largest polled RSS if the run was
-//!   killed.
+//!   processes of the run together; includes page cache and tmpfs pages the run wrote,
+//!   excludes shared library pages first charged to another cgroup — so the JVM reports
+//!   ~16–20 MiB where its RSS is ~34 MiB). Other path: the largest `VmHWM`/RSS of the
+//!   contestant process seen by the poll, or its `ru_maxrss` when that exceeds the harness's
+//!   own peak RSS — the kernel folds the spawning address space's high-water mark into
+//!   `ru_maxrss` at exec, and the contestant is spawned from the harness's address space, so
+//!   a smaller `ru_maxrss` says nothing about the program. A program that ends before the
+//!   first sample (1 ms) reports 0 there.
 //!
 //! # Caller obligations
 //!
@@ -84,10 +92,6 @@ struct Mechanisms {
     cgroups: bool,
     /// Can switch uid and join prepared network namespaces (CAP_SETUID, CAP_SYS_ADMIN).
     root: bool,
-    /// Unprivileged user namespaces work (used when not root).
-    userns: bool,
-    seccomp: bool,
-    landlock: bool,
 }
 
 struct Slot {
@@ -107,6 +111,10 @@ pub struct LinuxSandbox {
     freed: Condvar,
     landlock: Option<Landlock>,
     seccomp: Vec<libc::sock_filter>,
+    /// Signals not at SIG_DFL in the harness when `new` ran, plus SIGPIPE (which Rust
+    /// programs ignore): reset in the child. Handlers installed later are reset by `execve`
+    /// anyway; only signals *ignored* after `new` would leak into the program.
+    reset_signals: Vec<i32>,
     warning: Option<String>,
 }
 
@@ -194,13 +202,7 @@ impl LinuxSandbox {
                     .into(),
             ));
         }
-        let mech = Mechanisms {
-            cgroups,
-            root,
-            userns,
-            seccomp,
-            landlock: landlock.is_some(),
-        };
+        let mech = Mechanisms { cgroups, root };
 
         let instance = INSTANCES.fetch_add(1, Ordering::Relaxed);
         let pid = std::process::id();
@@ -242,8 +244,9 @@ impl LinuxSandbox {
         }
         if !cgroups {
             missing.push(
-                "no cgroups: memory limit enforced by polling RSS every 10 ms (RLIMIT_DATA backstop), \
-                 CPU time polled from /proc and totalled from rusage, peak memory is ru_maxrss",
+                "no cgroups: memory limit enforced by polling the program's RSS every 10 ms \
+                 (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from rusage, \
+                 peak memory from polled VmHWM / ru_maxrss",
             );
         }
         if !seccomp {
@@ -268,6 +271,13 @@ impl LinuxSandbox {
                 policy::seccomp_program()
             } else {
                 Vec::new()
+            },
+            reset_signals: {
+                let mut v = spawn::non_default_signals();
+                if !v.contains(&libc::SIGPIPE) {
+                    v.push(libc::SIGPIPE);
+                }
+                v
             },
             warning,
         })
@@ -351,6 +361,7 @@ fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
     high_fd(OwnedFd::from(f))
 }
 
+#[allow(clippy::unnecessary_cast)] // the resource type differs between libcs
 fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
     let mut cur = libc::rlimit64 {
         rlim_cur: 0,
@@ -369,48 +380,47 @@ fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
     )
 }
 
-/// Sampled from /proc/<pid>/stat: (CPU incl. reaped children, RSS bytes).
-fn proc_sample(pid: i32) -> Option<(Duration, u64)> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let rest = &text[text.rfind(')')? + 2..];
+/// One poll of a process: CPU time (its threads plus reaped children), current RSS and
+/// peak RSS (`VmHWM`) of its address space, in bytes.
+#[derive(Debug, Clone, Copy, Default)]
+struct ProcSample {
+    cpu: Duration,
+    rss: u64,
+    hwm: u64,
+}
+
+fn proc_sample(pid: i32) -> Option<ProcSample> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
     let f: Vec<&str> = rest.split_whitespace().collect();
-    // Fields after the comm: state(3) ... utime(14) stime(15) cutime(16) cstime(17) ... rss(24)
+    // Field numbers as in proc(5); `rest` starts at field 3 (state).
     let num = |i: usize| {
         f.get(i - 3)
             .and_then(|s| s.parse::<u64>().ok())
             .unwrap_or(0)
     };
-    // SAFETY: sysconf getters.
+    // SAFETY: sysconf getter.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(1) as u64;
     let ticks = num(14) + num(15) + num(16) + num(17);
-    Some((
-        Duration::from_nanos(ticks * (1_000_000_000 / hz)),
-        num(24) * page,
-    ))
+    let (rss, hwm) = status_memory(&format!("/proc/{pid}/status"));
+    Some(ProcSample {
+        cpu: Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / hz)),
+        rss,
+        hwm,
+    })
 }
 
-/// The contestant's pid in our namespace: the child of the proxy.
-fn find_child(proxy: i32) -> Option<i32> {
-    for e in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
-            continue;
-        };
-        let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        let Some(close) = text.rfind(')') else {
-            continue;
-        };
-        let ppid = text[close + 2..]
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse::<i32>().ok());
-        if ppid == Some(proxy) {
-            return Some(pid);
-        }
-    }
-    None
+/// (VmRSS, VmHWM) in bytes from a /proc status file; zeros when absent (e.g. a zombie).
+fn status_memory(path: &str) -> (u64, u64) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let kib = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .unwrap_or(0)
+            * 1024
+    };
+    (kib("VmRSS:"), kib("VmHWM:"))
 }
 
 /// Kills the proxy (and so the whole run) and reaps it if the monitor did not, so the
@@ -505,9 +515,11 @@ fn run_in_slot(
         rl(libc::RLIMIT_NPROC, u64::from(lim.processes.max(1))),
     ];
     if !sb.mech.cgroups {
+        // Backstop only: thread stacks (RLIMIT_STACK each) count as data, so leave room.
+        let per_proc = u64::from(lim.processes.max(1)) + 2;
         rlimits.push(rl(
             libc::RLIMIT_DATA,
-            lim.memory_bytes.saturating_mul(2).saturating_add(128 << 20),
+            lim.memory_bytes.saturating_mul(per_proc).max(1 << 30),
         ));
     }
 
@@ -563,6 +575,7 @@ fn run_in_slot(
         landlock_proc_access: ruleset.as_ref().map(|r| r.proc_self_access).unwrap_or(0),
         proc_self: c"/proc/self".to_owned(),
         seccomp: sb.seccomp.clone(),
+        reset_signals: sb.reset_signals.clone(),
         seccomp_prog: libc::sock_fprog {
             len: 0,
             filter: std::ptr::null_mut(),
@@ -573,7 +586,7 @@ fn run_in_slot(
     plan.finish_pointers();
 
     let ns_flags = if sb.mech.root {
-        libc::CLONE_NEWPID | libc::CLONE_NEWIPC
+        libc::CLONE_NEWPID
     } else {
         libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
     };
@@ -594,7 +607,7 @@ fn run_in_slot(
     drop(err_w);
     drop(stdin);
 
-    let mon = monitor(sb, slot, &plan, &mut proxy, out_r, err_r, start, req)?;
+    let mon = monitor(slot, &plan, &mut proxy, out_r, err_r, start, req)?;
     drop(ruleset);
 
     let step = plan.report.err_step.load(Ordering::SeqCst);
@@ -634,7 +647,7 @@ fn run_in_slot(
                 limit_hit = limit_hit.or(Some(LimitHit::Processes));
             }
             // Belt and braces: the pid namespace is gone, so the slot must be empty.
-            if !cg.remaining_tasks().is_empty() {
+            if cg.has_tasks() {
                 cg.kill_remaining();
             }
             // Page cache left by files the run wrote would count toward the next run's peak.
@@ -645,8 +658,17 @@ fn run_in_slot(
         }
         _ => {
             let rusage_cpu = sys::tv(mon.rusage.ru_utime) + sys::tv(mon.rusage.ru_stime);
+            // ru_maxrss of a process started with CLONE_VM includes the harness's own peak RSS
+            // (the kernel folds the old address space's high-water mark in at exec), so it is
+            // only the contestant's figure when it exceeds the harness's peak.
             let reported = plan.report.maxrss_kib.load(Ordering::SeqCst).max(0) as u64;
-            let peak = reported.max(mon.polled_peak_bytes / 1024);
+            let harness_peak_kib = status_memory("/proc/self/status").1 / 1024;
+            let polled = mon.polled_peak_bytes / 1024;
+            let peak = if reported > harness_peak_kib {
+                reported.max(polled)
+            } else {
+                polled
+            };
             if peak.saturating_mul(1024) > lim.memory_bytes {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
             }
@@ -707,7 +729,6 @@ fn drain(fd: i32, buf: &mut Vec<u8>, cap: u64) -> (bool, bool) {
 }
 
 fn monitor(
-    sb: &LinuxSandbox,
     slot: &Slot,
     plan: &Plan,
     proxy: &mut ProxyGuard,
@@ -724,20 +745,17 @@ fn monitor(
     let mut err_open = true;
     let mut limit_hit: Option<LimitHit> = None;
     let wall_deadline = start + lim.wall_time;
-    let mut next_tick = start + POLL_INTERVAL;
+    // Without cgroups, sample early too: short programs would otherwise have no peak figure.
+    let mut next_tick = start
+        + if slot.cg.is_some() {
+            POLL_INTERVAL
+        } else {
+            Duration::from_millis(1)
+        };
     let mut contestant: Option<i32> = None;
     let mut polled_cpu = Duration::ZERO;
     let mut polled_peak = 0u64;
     let mut killed = false;
-    let proxy_pid = {
-        // The proxy's pid, for finding its child in /proc (no-cgroup path only).
-        let info =
-            std::fs::read_to_string(format!("/proc/self/fdinfo/{pidfd}")).unwrap_or_default();
-        info.lines()
-            .find_map(|l| l.strip_prefix("Pid:"))
-            .and_then(|v| v.trim().parse::<i32>().ok())
-            .unwrap_or(-1)
-    };
     let kill = |why: LimitHit, limit_hit: &mut Option<LimitHit>, killed: &mut bool| {
         if limit_hit.is_none() {
             *limit_hit = Some(why);
@@ -812,21 +830,21 @@ fn monitor(
                 }
             } else {
                 if contestant.is_none() && plan.report.started.load(Ordering::SeqCst) {
-                    contestant = find_child(proxy_pid);
+                    contestant =
+                        Some(plan.report.host_pid.load(Ordering::SeqCst)).filter(|p| *p > 0);
                 }
-                if let Some((cpu, rss)) = contestant.and_then(proc_sample) {
-                    polled_cpu = polled_cpu.max(cpu);
-                    polled_peak = polled_peak.max(rss);
-                    if cpu > lim.cpu_time {
+                if let Some(smp) = contestant.and_then(proc_sample) {
+                    polled_cpu = polled_cpu.max(smp.cpu);
+                    polled_peak = polled_peak.max(smp.hwm).max(smp.rss);
+                    if smp.cpu > lim.cpu_time {
                         kill(LimitHit::CpuTime, &mut limit_hit, &mut killed);
-                    } else if rss > lim.memory_bytes {
+                    } else if smp.rss > lim.memory_bytes {
                         kill(LimitHit::Memory, &mut limit_hit, &mut killed);
                     }
                 }
             }
         }
     }
-    let _ = sb;
 
     let (_info, rusage) = sys::wait_pidfd(pidfd)?;
     proxy.reaped = true;

@@ -75,6 +75,9 @@ pub struct Report {
     pub maxrss_kib: AtomicI64,
     /// User + system CPU of the contestant and its waited-for descendants, µs.
     pub cpu_us: AtomicI64,
+    /// The contestant's pid as the harness sees it (read from the `/proc/self` link before
+    /// exec, since `getpid()` answers in the new pid namespace); 0 if unknown.
+    pub host_pid: AtomicI32,
     /// Non-zero: the [`Step`] that failed before `execve`.
     pub err_step: AtomicU32,
     pub err_errno: AtomicI32,
@@ -110,6 +113,8 @@ pub struct Plan {
     pub landlock_proc_access: u64,
     pub proc_self: CString,
     pub seccomp: Vec<libc::sock_filter>,
+    /// Signals whose disposition in the harness is not SIG_DFL (reset before exec).
+    pub reset_signals: Vec<i32>,
     pub seccomp_prog: libc::sock_fprog,
     pub child_stack_top: *mut u8,
     pub report: Report,
@@ -249,6 +254,25 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             libc::CLOSE_RANGE_CLOEXEC as usize,
         );
 
+        // Our pid in the harness's view of /proc, for polling on the no-cgroup path.
+        let mut link = [0u8; 16];
+        let n = sc4(
+            libc::SYS_readlinkat,
+            libc::AT_FDCWD as usize,
+            plan.proc_self.as_ptr() as usize,
+            link.as_mut_ptr() as usize,
+            link.len(),
+        );
+        if n > 0 {
+            let mut pid: i32 = 0;
+            for &b in link.iter().take(n as usize) {
+                if b.is_ascii_digit() {
+                    pid = pid.wrapping_mul(10).wrapping_add((b - b'0') as i32);
+                }
+            }
+            plan.report.host_pid.store(pid, Ordering::SeqCst);
+        }
+
         for &fd in plan.cgroup_procs.iter() {
             let r = sc3(libc::SYS_write, fd as usize, b"0".as_ptr() as usize, 1);
             if r < 0 {
@@ -347,12 +371,14 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
         // Default dispositions (ignored signals would survive exec; handlers must not run
         // here), then unblock everything the proxy blocked.
         let dfl = [0u64; 4];
-        let mut sig = 1usize;
-        while sig <= 64 {
-            if sig != libc::SIGKILL as usize && sig != libc::SIGSTOP as usize {
-                sc4(libc::SYS_rt_sigaction, sig, dfl.as_ptr() as usize, 0, 8);
-            }
-            sig += 1;
+        for &sig in plan.reset_signals.iter() {
+            sc4(
+                libc::SYS_rt_sigaction,
+                sig as usize,
+                dfl.as_ptr() as usize,
+                0,
+                8,
+            );
         }
         let none: u64 = 0;
         sc4(
@@ -370,6 +396,32 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
         );
         fail(plan, Step::Execve, r)
     }
+}
+
+/// Signals whose current disposition is not SIG_DFL (ignored or handled), which the child
+/// must reset: ignored ones would survive `execve`, and a handler must not run in the child.
+pub fn non_default_signals() -> Vec<i32> {
+    let mut v = Vec::new();
+    for sig in 1..=64 {
+        if sig == libc::SIGKILL || sig == libc::SIGSTOP {
+            continue;
+        }
+        let mut old = [0u64; 4];
+        // SAFETY: query only (new action NULL); `old` is large enough for the kernel struct.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_rt_sigaction,
+                sig,
+                std::ptr::null::<u8>(),
+                old.as_mut_ptr(),
+                8,
+            )
+        };
+        if r == 0 && old[0] != 0 {
+            v.push(sig);
+        }
+    }
+    v
 }
 
 /// Starts the proxy with `clone(CLONE_VM | CLONE_PIDFD | ns_flags)` on `stack_top`.

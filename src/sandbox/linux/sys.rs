@@ -62,10 +62,6 @@ pub unsafe fn syscall6(n: libc::c_long, a: [usize; 6]) -> Ret {
 }
 
 #[inline(always)]
-pub unsafe fn sc0(n: libc::c_long) -> Ret {
-    unsafe { syscall6(n, [0; 6]) }
-}
-#[inline(always)]
 pub unsafe fn sc1(n: libc::c_long, a: usize) -> Ret {
     unsafe { syscall6(n, [a, 0, 0, 0, 0, 0]) }
 }
