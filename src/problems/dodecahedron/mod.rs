@@ -422,4 +422,88 @@ mod tests {
             Judgement::Accepted
         );
     }
+
+    fn package_dir() -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/dodecahedron")
+    }
+
+    fn files(sub: &str, ext: &str) -> Vec<std::path::PathBuf> {
+        let mut v: Vec<_> = std::fs::read_dir(package_dir().join(sub))
+            .expect("package folder exists")
+            .map(|e| e.expect("dir entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn package_hand_made_tests_match_the_reference() {
+        let p = Dodecahedron;
+        let mut answers = Vec::new();
+        for sub in ["data/sample", "data/secret"] {
+            for path in files(sub, "in") {
+                let input = std::fs::read_to_string(&path).expect("readable");
+                assert_eq!(p.validate(input.as_bytes()), Ok(()), "{}", path.display());
+                let ans = std::fs::read_to_string(path.with_extension("ans")).expect(".ans");
+                assert_eq!(ans, p.solve(&input), "{}", path.display());
+                answers.push(ans);
+            }
+        }
+        assert!(files("data/secret", "in").len() >= 5);
+        assert!(answers.iter().any(|a| a == "-1\n"));
+        assert!(answers.iter().any(|a| a != "-1\n"));
+        let invalid = files("data/invalid_input", "in");
+        assert!(invalid.len() >= 10);
+        for path in invalid {
+            let bytes = std::fs::read(&path).expect("readable");
+            assert!(p.validate(&bytes).is_err(), "{} passes", path.display());
+        }
+    }
+
+    #[test]
+    fn package_statement_samples_match_files() {
+        let statement =
+            std::fs::read_to_string(package_dir().join("statement.md")).expect("statement");
+        for k in 1..=2 {
+            for (kind, ext) in [("input", "in"), ("output", "ans")] {
+                let file =
+                    std::fs::read_to_string(package_dir().join(format!("data/sample/{k}.{ext}")))
+                        .expect("sample");
+                let block = format!("### Sample {kind} {k}\n```\n{file}```\n");
+                assert!(statement.contains(&block), "sample {kind} {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn package_test_plan_uses_every_family_with_valid_params() {
+        let text = std::fs::read_to_string(package_dir().join("problem.toml")).expect("toml");
+        let doc: toml::Table = toml::from_str(&text).expect("parses");
+        assert_eq!(doc["title"].as_str(), Some("Dodecahedron"));
+        let tests = doc["tests"].as_array().expect("test plan");
+        let mut total = 0;
+        let mut used = std::collections::BTreeSet::new();
+        for t in tests {
+            let name = t["generator"].as_str().expect("generator");
+            let spec = generator::SPECS
+                .iter()
+                .find(|s| s.name == name)
+                .expect("known");
+            let mut params = GenParams::default();
+            if let Some(tab) = t.get("params").and_then(|v| v.as_table()) {
+                for (k, v) in tab {
+                    assert!(spec.params.contains(&k.as_str()), "{name}: {k}");
+                    params.0.insert(k.clone(), v.as_integer().expect("integer"));
+                }
+            }
+            Dodecahedron
+                .generate(name, &params, 1)
+                .expect("params accepted");
+            total += t["count"].as_integer().expect("count");
+            used.insert(name);
+        }
+        assert!(total >= 40);
+        assert_eq!(used.len(), generator::SPECS.len());
+    }
 }
