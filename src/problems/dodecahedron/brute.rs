@@ -46,7 +46,7 @@ impl State {
             for r in 0..SIDES {
                 self.nodes += 1;
                 if self.budget.nodes.is_some_and(|n| self.nodes > n)
-                    || (self.nodes % 4096 == 0
+                    || (self.nodes.is_multiple_of(4096)
                         && self.budget.time.is_some_and(|d| self.start.elapsed() > d))
                 {
                     self.out_of_budget = true;

@@ -219,11 +219,11 @@ impl Search {
         // class needs at least as many empty faces it fits as it has tiles left.
         let mut best = (u32::MAX, usize::MAX);
         let mut fits_count = [0usize; FACES];
-        for f in 0..FACES {
+        for (f, &face_cand) in cand.iter().enumerate() {
             if self.placed[f].0 != usize::MAX {
                 continue;
             }
-            let here = cand[f] & avail;
+            let here = face_cand & avail;
             let count = here.count_ones();
             if count == 0 {
                 return false;
