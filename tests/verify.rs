@@ -301,7 +301,7 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         "an endless loop never finishes"
     );
     let s = p.suggested_time_limit.as_ref().unwrap();
-    assert!(s.time_limit_ms >= 100 && s.time_limit_ms % 100 == 0);
+    assert!(s.time_limit_ms >= 100 && s.time_limit_ms.is_multiple_of(100));
     assert!(s.slowest_accepted_ms * 2 <= s.time_limit_ms);
     assert!(s.fastest_tle_ms.is_some() && s.consistent);
     let _ = &p.checks;
