@@ -503,5 +503,8 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains("`no-such-cc`"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("`no-such-cc`"),
+        "{stderr}"
+    );
 }
