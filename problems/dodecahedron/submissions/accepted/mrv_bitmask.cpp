@@ -1,6 +1,7 @@
-// Accepted: parity check, identical tiles merged into types (up to rotation), the first tile
-// (the rarest-marked one) fixed on face 1 (the solid's 60 rotations act simply transitively on face+orientation),
-// then a most-constrained-face-first search with 64-bit masks of (type, rotation) options.
+// Accepted: parity check, identical tiles merged into types (up to rotation), the rarest-marked
+// type fixed on face 1 in rotation 0 (the solid's 60 rotations act simply transitively on
+// face+orientation pairs), then a most-constrained-face-first search with 64-bit masks of
+// (type, rotation) options.
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
