@@ -121,7 +121,7 @@ pub fn decide(
         Some(LimitHit::Output) => {
             return (
                 Verdict::OLE,
-                format!("output over the {} byte limit", limits.output_bytes),
+                format!("output over the {} limit", human_bytes(limits.output_bytes)),
             )
         }
         Some(LimitHit::Processes) => {
@@ -160,6 +160,17 @@ pub fn decide(
             Judgement::Rejected(reason) => (Verdict::WA, reason),
             Judgement::JudgeError(reason) => (Verdict::JE, format!("checker: {reason}")),
         },
+    }
+}
+
+/// `8 MiB`, `64 KiB`, `100 bytes`.
+fn human_bytes(n: u64) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
     }
 }
 

@@ -173,8 +173,16 @@ fn compile_errors_carry_the_compiler_message() {
 
 #[test]
 fn time_limit_by_cpu_loop_and_by_sleep() {
-    assert_verdict("tle_loop.c", "TLE", "CPU time");
-    assert_verdict("tle_loop.py", "TLE", "CPU time");
+    // Under heavy load (other tests run in parallel) a CPU loop may reach the wall-clock
+    // backstop before its CPU limit; both are TLE.
+    for f in ["tle_loop.c", "tle_loop.py"] {
+        let (verdict, message) = verdict_of(f);
+        assert_eq!(verdict, "TLE", "{f}: {message}");
+        assert!(
+            message.contains("CPU time") || message.contains("wall time"),
+            "{f}: {message}"
+        );
+    }
     let start = std::time::Instant::now();
     assert_verdict("tle_sleep.c", "TLE", "wall time");
     // 1 s limit: the wall-clock backstop fires at 2 s; compile (cached) and start-up add little.
@@ -416,14 +424,14 @@ fn an_ordinary_user_gets_a_sandbox_too() {
             "--regid=65534",
             "--clear-groups",
             "--reset-env",
-            "timeout",
-            "180",
+            "env",
         ])
+        .arg(format!("JUDGE_CACHE_DIR={}", cache.path().display()))
+        .args(["timeout", "180"])
         .arg(env!("CARGO_BIN_EXE_judge"))
         .args(["grade", "magic-square", "--json", "--jobs", "2", "--tests"])
         .arg(tests.path())
         .args(&paths)
-        .env("JUDGE_CACHE_DIR", cache.path())
         .current_dir(common::root())
         .output()
         .unwrap();

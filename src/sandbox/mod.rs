@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub mod fake;
+#[cfg(target_os = "linux")]
 pub mod linux;
 
 /// Resource limits for one run. Every field is always set: there is no "unlimited".

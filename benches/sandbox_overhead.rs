@@ -1,0 +1,152 @@
+//! Per-run overhead of `LinuxSandbox::run` against bare spawns of the same trivial static
+//! binary (`int main(){return 0;}`, `gcc -O2 -static`, built here at bench time).
+//!
+//! Run: `cargo bench --bench sandbox_overhead` (as root for the cgroup path). `BENCH_RUNS`
+//! overrides the runs per variant (default 2000). Variants are interleaved in rounds so
+//! background load hits all of them alike.
+
+use std::ffi::CString;
+use std::os::unix::fs::PermissionsExt;
+use std::time::{Duration, Instant};
+
+use judge::sandbox::linux::LinuxSandbox;
+use judge::sandbox::{Limits, RunRequest, Sandbox, Stdin, Termination};
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// posix_spawn (glibc: clone(CLONE_VM | CLONE_VFORK)) + waitpid.
+fn posix_spawn_wait(path: &CString, argv: &[*mut libc::c_char; 2]) {
+    let envp: [*mut libc::c_char; 1] = [std::ptr::null_mut()];
+    let mut pid: libc::pid_t = 0;
+    // SAFETY: valid NUL-terminated argv/envp arrays and path.
+    let r = unsafe {
+        libc::posix_spawn(
+            &mut pid,
+            path.as_ptr(),
+            std::ptr::null(),
+            std::ptr::null(),
+            argv.as_ptr(),
+            envp.as_ptr(),
+        )
+    };
+    assert_eq!(r, 0, "posix_spawn failed");
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, &mut status, 0) };
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+}
+
+fn main() {
+    let runs: usize = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let dir = tempfile::Builder::new()
+        .prefix("judge-bench-")
+        .tempdir_in("/tmp")
+        .expect("tempdir");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let src = dir.path().join("true.c");
+    std::fs::write(&src, "int main(void){return 0;}\n").expect("write source");
+    let bin = dir.path().join("true");
+    let st = std::process::Command::new("gcc")
+        .args(["-O2", "-static", "-o"])
+        .arg(&bin)
+        .arg(&src)
+        .status()
+        .expect("gcc");
+    assert!(st.success(), "gcc failed");
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).expect("work dir");
+    std::fs::set_permissions(&work, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+
+    let sandbox = LinuxSandbox::new(1).expect("sandbox");
+    println!("sandbox warning: {:?}", sandbox.warning());
+    let request = RunRequest {
+        argv: vec![bin.to_string_lossy().into_owned()],
+        env: Vec::new(),
+        stdin: Stdin::Null,
+        read_only: vec![dir.path().to_path_buf()],
+        work_dir: work.clone(),
+        limits: Limits {
+            cpu_time: Duration::from_secs(1),
+            wall_time: Duration::from_secs(5),
+            memory_bytes: 256 << 20,
+            output_bytes: 1 << 20,
+            stderr_bytes: 1 << 16,
+            processes: 16,
+        },
+    };
+    let cpath = CString::new(bin.to_string_lossy().as_bytes()).expect("path");
+    let argv: [*mut libc::c_char; 2] = [cpath.as_ptr() as *mut libc::c_char, std::ptr::null_mut()];
+
+    let names = [
+        "std Command::status",
+        "posix_spawn+waitpid",
+        "LinuxSandbox::run",
+    ];
+    let mut times: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    let round = 50;
+    let rounds = runs.div_ceil(round);
+    // Warm-up (page cache, first-run setup).
+    for _ in 0..20 {
+        sandbox.run(&request).expect("run");
+        posix_spawn_wait(&cpath, &argv);
+    }
+    for r in 0..rounds {
+        // Rotate the order each round.
+        for k in 0..3 {
+            let v = (k + r) % 3;
+            for _ in 0..round {
+                let t = Instant::now();
+                match v {
+                    0 => {
+                        let s = std::process::Command::new(&bin)
+                            .env_clear()
+                            .status()
+                            .expect("spawn");
+                        assert!(s.success());
+                    }
+                    1 => posix_spawn_wait(&cpath, &argv),
+                    _ => {
+                        let o = sandbox.run(&request).expect("sandbox run");
+                        assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+                    }
+                }
+                times[v].push(t.elapsed());
+            }
+        }
+    }
+    let mut med = [0f64; 3];
+    let mut p90 = [0f64; 3];
+    println!("{runs} runs per variant, interleaved in rounds of {round}");
+    for v in 0..3 {
+        times[v].sort();
+        med[v] = us(percentile(&times[v], 0.5));
+        p90[v] = us(percentile(&times[v], 0.9));
+        println!(
+            "{:<22} median {:>7.0} µs   p90 {:>7.0} µs   p99 {:>7.0} µs",
+            names[v],
+            med[v],
+            p90[v],
+            us(percentile(&times[v], 0.99))
+        );
+    }
+    println!(
+        "ratio sandbox / Command:     median {:.2}x  p90 {:.2}x",
+        med[2] / med[0],
+        p90[2] / p90[0]
+    );
+    println!(
+        "ratio sandbox / posix_spawn: median {:.2}x  p90 {:.2}x   (target <= 2x)",
+        med[2] / med[1],
+        p90[2] / p90[1]
+    );
+}

@@ -1,0 +1,623 @@
+//! Real programs under the real Linux sandbox: limits, verdict data and containment.
+//!
+//! Hostile programs (C sources in `tests/sandbox/`) are compiled at test time and only ever run
+//! through `LinuxSandbox` with its own limits, inside an outer deadline thread. The
+//! unprivileged path is tested by re-running this test binary as uid 65534 (see
+//! `unprivileged_path`).
+#![cfg(target_os = "linux")]
+
+use std::collections::HashMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use judge::sandbox::linux::LinuxSandbox;
+use judge::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, Stdin, Termination};
+
+const PROGRAMS: &[&str] = &[
+    "hello",
+    "exit3",
+    "cpu_loop",
+    "sleep",
+    "membomb",
+    "segv",
+    "abort",
+    "recurse",
+    "spam",
+    "bigstderr",
+    "forkbomb",
+    "connect",
+    "files",
+    "orphan",
+    "cpuclock",
+    "threads",
+    "true",
+];
+
+/// Set (to the directory holding the compiled programs) when this binary runs as the inner,
+/// unprivileged half of `unprivileged_path`.
+const UNPRIV_ENV: &str = "JUDGE_SANDBOX_UNPRIV_DIR";
+
+struct Fixture {
+    /// World-readable directory with the compiled programs.
+    dir: PathBuf,
+    bins: HashMap<&'static str, PathBuf>,
+    _keep: Option<tempfile::TempDir>,
+}
+
+fn world_dir(prefix: &str) -> tempfile::TempDir {
+    let d = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir_in("/tmp")
+        .expect("tempdir");
+    std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    d
+}
+
+fn fixture() -> &'static Fixture {
+    static F: OnceLock<Fixture> = OnceLock::new();
+    F.get_or_init(|| {
+        if let Ok(dir) = std::env::var(UNPRIV_ENV) {
+            let dir = PathBuf::from(dir);
+            let bins = PROGRAMS.iter().map(|p| (*p, dir.join(p))).collect();
+            return Fixture {
+                dir,
+                bins,
+                _keep: None,
+            };
+        }
+        let tmp = world_dir("judge-sbx-bins-");
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sandbox");
+        let handles: Vec<_> = PROGRAMS
+            .iter()
+            .map(|p| {
+                let out = tmp.path().join(p);
+                let c = src.join(format!("{p}.c"));
+                std::thread::spawn(move || {
+                    let st = std::process::Command::new("gcc")
+                        .args(["-O2", "-static", "-pthread", "-o"])
+                        .arg(&out)
+                        .arg(&c)
+                        .status()
+                        .expect("run gcc");
+                    assert!(st.success(), "gcc failed for {}", c.display());
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().expect("compile thread");
+        }
+        let bins = PROGRAMS.iter().map(|p| (*p, tmp.path().join(p))).collect();
+        Fixture {
+            dir: tmp.path().to_path_buf(),
+            bins,
+            _keep: Some(tmp),
+        }
+    })
+}
+
+fn sandbox() -> &'static LinuxSandbox {
+    static S: OnceLock<LinuxSandbox> = OnceLock::new();
+    S.get_or_init(|| LinuxSandbox::new(2).expect("sandbox setup"))
+}
+
+fn limits() -> Limits {
+    Limits {
+        cpu_time: Duration::from_secs(1),
+        // Generous: other jobs may share the cores, so a CPU-bound run can take several
+        // times its CPU time.
+        wall_time: Duration::from_secs(10),
+        memory_bytes: 64 << 20,
+        output_bytes: 1 << 20,
+        stderr_bytes: 64 << 10,
+        processes: 16,
+    }
+}
+
+/// A request for one of the compiled programs, with a fresh world-searchable work dir.
+fn request(prog: &str, args: &[&str]) -> (RunRequest, tempfile::TempDir) {
+    let f = fixture();
+    let work = world_dir("judge-sbx-work-");
+    std::fs::set_permissions(work.path(), std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    let bin = f.bins[prog].to_string_lossy().into_owned();
+    let mut argv = vec![bin];
+    argv.extend(args.iter().map(|s| s.to_string()));
+    let req = RunRequest {
+        argv,
+        env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+        stdin: Stdin::Null,
+        read_only: vec![f.dir.clone()],
+        work_dir: work.path().to_path_buf(),
+        limits: limits(),
+    };
+    (req, work)
+}
+
+/// Runs on another thread with an outer deadline so a sandbox bug cannot hang the suite.
+fn run(req: RunRequest) -> RunOutcome {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(sandbox().run(&req));
+    });
+    match rx.recv_timeout(Duration::from_secs(30)) {
+        Ok(r) => r.expect("sandbox error"),
+        Err(_) => panic!("sandbox run did not finish within 30 s"),
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+// ---------------------------------------------------------------- checks shared by both paths
+
+fn check_exit_code() {
+    let (req, _w) = request("exit3", &[]);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(3), "{o:?}");
+    assert_eq!(o.limit_hit, None);
+}
+
+fn check_cpu_limit() {
+    let (req, _w) = request("cpu_loop", &[]);
+    let t = Instant::now();
+    let o = run(req);
+    assert_eq!(o.limit_hit, Some(LimitHit::CpuTime), "{o:?}");
+    assert!(o.cpu_time >= Duration::from_secs(1), "{o:?}");
+    assert!(o.cpu_time < Duration::from_millis(1300), "{o:?}");
+    assert!(
+        t.elapsed() < Duration::from_secs(11),
+        "took {:?}",
+        t.elapsed()
+    );
+}
+
+fn check_wall_limit() {
+    let (mut req, _w) = request("sleep", &[]);
+    req.limits.wall_time = Duration::from_secs(2);
+    let t = Instant::now();
+    let o = run(req);
+    assert_eq!(o.limit_hit, Some(LimitHit::WallTime), "{o:?}");
+    assert!(
+        t.elapsed() < Duration::from_millis(2500),
+        "took {:?}",
+        t.elapsed()
+    );
+    assert!(o.wall_time >= Duration::from_secs(2));
+}
+
+fn check_memory_limit() {
+    let (req, _w) = request("membomb", &[]);
+    let o = run(req);
+    assert_eq!(
+        o.limit_hit,
+        Some(LimitHit::Memory),
+        "{o:?} {}",
+        text(&o.stdout)
+    );
+    assert!(!text(&o.stdout).contains("survived"));
+}
+
+fn check_network_blocked() {
+    let (req, _w) = request("connect", &[]);
+    let o = run(req);
+    let out = text(&o.stdout);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert!(out.contains("failed"), "{out}");
+    assert!(!out.contains("connected"), "{out}");
+}
+
+fn check_files() {
+    let (req, work) = request("files", &[]);
+    // A world-writable directory outside work_dir, and a secret readable by everyone.
+    let outside = world_dir("judge-sbx-outside-");
+    std::fs::set_permissions(outside.path(), std::fs::Permissions::from_mode(0o777))
+        .expect("chmod");
+    let secret = outside.path().join("answer.txt");
+    std::fs::write(&secret, "42 is the answer").expect("write secret");
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let target = outside.path().join("escaped.txt");
+    let mut req = req;
+    req.argv.push(target.to_string_lossy().into_owned());
+    req.argv.push(secret.to_string_lossy().into_owned());
+    let o = run(req);
+    let out = text(&o.stdout);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert!(out.contains("inside:ok"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(work.path().join("inside.txt")).expect("inside file"),
+        "ok"
+    );
+    assert!(out.contains("outside:Permission denied"), "{out}");
+    assert!(!target.exists());
+    assert!(out.contains("secret:Permission denied"), "{out}");
+    assert!(!out.contains("42"), "{out}");
+}
+
+/// Pids of live processes whose command line contains `marker`.
+fn processes_with(marker: &str) -> Vec<i32> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<i32>().ok()) else {
+            continue;
+        };
+        if let Ok(cmd) = std::fs::read(format!("/proc/{pid}/cmdline")) {
+            if text(&cmd).contains(marker) {
+                v.push(pid);
+            }
+        }
+    }
+    v
+}
+
+fn check_fork_bomb() {
+    let marker = format!("forkbomb-marker-{}-{}", std::process::id(), rand_suffix());
+    let (mut req, _w) = request("forkbomb", &[&marker]);
+    req.limits.cpu_time = Duration::from_millis(500);
+    req.limits.wall_time = Duration::from_secs(2);
+    let t = Instant::now();
+    let o = run(req);
+    assert!(
+        o.limit_hit.is_some() || o.termination != Termination::Exited(0),
+        "{o:?}"
+    );
+    assert!(
+        t.elapsed() < Duration::from_secs(4),
+        "fork bomb took {:?}",
+        t.elapsed()
+    );
+    let left = processes_with(&marker);
+    assert!(left.is_empty(), "fork bomb processes left: {left:?}");
+}
+
+fn rand_suffix() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+// ---------------------------------------------------------------- root path (this process)
+
+fn root_only() -> bool {
+    // SAFETY: getter.
+    unsafe { libc::geteuid() == 0 }
+}
+
+#[test]
+fn hello_with_stdin_file() {
+    let (mut req, w) = request("hello", &[]);
+    let input = w.path().join("input.txt");
+    std::fs::write(&input, "line one\n").expect("write input");
+    req.stdin = Stdin::File(input);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert_eq!(text(&o.stdout), "read:line one\nhello\n");
+    assert_eq!(o.limit_hit, None);
+    assert!(o.peak_memory_kib > 0);
+}
+
+#[test]
+fn stdin_bytes() {
+    let (mut req, _w) = request("hello", &[]);
+    req.stdin = Stdin::Bytes(b"bytes\n".to_vec());
+    let o = run(req);
+    assert_eq!(text(&o.stdout), "read:bytes\nhello\n");
+}
+
+#[test]
+fn exit_code() {
+    check_exit_code();
+}
+
+#[test]
+fn cpu_time_limit() {
+    check_cpu_limit();
+}
+
+#[test]
+fn wall_time_limit() {
+    check_wall_limit();
+}
+
+#[test]
+fn memory_limit() {
+    check_memory_limit();
+}
+
+#[test]
+fn segfault_is_sigsegv() {
+    let (req, _w) = request("segv", &[]);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Signaled(libc::SIGSEGV), "{o:?}");
+    assert_eq!(o.limit_hit, None);
+}
+
+#[test]
+fn abort_is_sigabrt() {
+    let (req, _w) = request("abort", &[]);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Signaled(libc::SIGABRT), "{o:?}");
+    assert_eq!(o.limit_hit, None);
+}
+
+#[test]
+fn stack_overflow_is_a_signal() {
+    let (req, _w) = request("recurse", &[]);
+    let o = run(req);
+    assert!(matches!(o.termination, Termination::Signaled(_)), "{o:?}");
+}
+
+#[test]
+fn endless_output_hits_output_limit() {
+    let (mut req, _w) = request("spam", &[]);
+    req.limits.output_bytes = 100_000;
+    let o = run(req);
+    assert_eq!(o.limit_hit, Some(LimitHit::Output), "{o:?}");
+    assert_eq!(o.stdout.len(), 100_000);
+}
+
+#[test]
+fn large_stderr_is_truncated() {
+    let (mut req, _w) = request("bigstderr", &[]);
+    req.limits.stderr_bytes = 1000;
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert_eq!(o.limit_hit, None);
+    assert_eq!(o.stderr.len(), 1000);
+    assert_eq!(text(&o.stdout), "done\n");
+}
+
+#[test]
+fn fork_bomb_is_contained() {
+    check_fork_bomb();
+}
+
+#[test]
+fn network_is_blocked() {
+    check_network_blocked();
+}
+
+#[test]
+fn files_outside_work_dir_are_off_limits() {
+    check_files();
+}
+
+#[test]
+fn background_child_is_killed() {
+    let (req0, w) = request("orphan", &[]);
+    let marker = w.path().join("marker");
+    let mut req = req0;
+    req.argv.push(marker.to_string_lossy().into_owned());
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    std::thread::sleep(Duration::from_millis(1200));
+    assert!(!marker.exists(), "a process of the run outlived it");
+}
+
+#[test]
+fn cpu_time_is_accurate() {
+    let (mut req, _w) = request("cpuclock", &[]);
+    req.limits.cpu_time = Duration::from_secs(2);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    let ns: u64 = text(&o.stdout).trim().parse().expect("cpu ns");
+    let printed = Duration::from_nanos(ns).as_secs_f64();
+    let reported = o.cpu_time.as_secs_f64();
+    assert!(
+        (reported - printed).abs() <= 0.05 * printed,
+        "reported {reported} vs printed {printed}"
+    );
+}
+
+#[test]
+fn threads_work() {
+    let (req, _w) = request("threads", &[]);
+    let o = run(req);
+    assert_eq!(text(&o.stdout), "threads ok\n", "{o:?}");
+}
+
+#[test]
+fn missing_program_is_a_spawn_error() {
+    let (mut req, _w) = request("true", &[]);
+    req.argv[0] = "/nonexistent/program".into();
+    match sandbox().run(&req) {
+        Err(judge::sandbox::SandboxError::Spawn { program, message }) => {
+            assert_eq!(program, "/nonexistent/program");
+            assert!(message.contains("execve"), "{message}");
+        }
+        other => panic!("expected a spawn error, got {other:?}"),
+    }
+}
+
+#[test]
+fn concurrent_runs() {
+    let f = fixture();
+    let _ = f;
+    let hs: Vec<_> = (0..2)
+        .map(|_| {
+            std::thread::spawn(|| {
+                for _ in 0..20 {
+                    let (req, _w) = request("hello", &[]);
+                    let o = run(req);
+                    assert_eq!(text(&o.stdout), "hello\n");
+                }
+            })
+        })
+        .collect();
+    for h in hs {
+        h.join().expect("thread");
+    }
+}
+
+#[test]
+fn python_runs() {
+    let (mut req, _w) = request("true", &[]);
+    req.argv = vec![
+        "/usr/bin/python3".into(),
+        "-c".into(),
+        "import sys, json; print(sum(range(10**6)), json.dumps([1,2]))".into(),
+    ];
+    req.limits.memory_bytes = 256 << 20;
+    req.limits.cpu_time = Duration::from_secs(5);
+    req.limits.wall_time = Duration::from_secs(10);
+    let o = run(req);
+    assert_eq!(
+        o.termination,
+        Termination::Exited(0),
+        "{o:?} {}",
+        text(&o.stderr)
+    );
+    assert_eq!(text(&o.stdout), "499999500000 [1, 2]\n");
+}
+
+#[test]
+fn java_runs() {
+    let java_home = Path::new("/usr/lib/jvm/java-17-openjdk-amd64");
+    if !java_home.exists() || !root_only() {
+        return;
+    }
+    let src = world_dir("judge-sbx-java-");
+    std::fs::write(
+        src.path().join("Main.java"),
+        "public class Main { public static void main(String[] a) { long s = 0; for (int i = 0; i < 1000000; i++) s += i; System.out.println(\"sum \" + s); } }",
+    )
+    .expect("write java");
+    let st = std::process::Command::new(java_home.join("bin/javac"))
+        .arg("Main.java")
+        .current_dir(src.path())
+        .status()
+        .expect("javac");
+    assert!(st.success());
+    std::fs::set_permissions(
+        src.path().join("Main.class"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .expect("chmod");
+    let (mut req, _w) = request("true", &[]);
+    req.argv = [
+        "/usr/lib/jvm/java-17-openjdk-amd64/bin/java",
+        "-Xmx200m",
+        "-Xss64m",
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
+        "-XX:-UsePerfData",
+        "-cp",
+        &src.path().to_string_lossy(),
+        "Main",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    req.read_only.push(src.path().to_path_buf());
+    req.read_only.push(java_home.to_path_buf());
+    req.limits.memory_bytes = 256 << 20;
+    req.limits.cpu_time = Duration::from_secs(5);
+    req.limits.wall_time = Duration::from_secs(10);
+    req.limits.processes = 64;
+    let o = run(req);
+    assert_eq!(
+        o.termination,
+        Termination::Exited(0),
+        "{o:?} {}",
+        text(&o.stderr)
+    );
+    assert_eq!(text(&o.stdout), "sum 499999500000\n");
+}
+
+#[test]
+fn root_path_uses_cgroups_and_no_warning() {
+    if !root_only() {
+        return;
+    }
+    if sandbox().uses_cgroups() {
+        assert_eq!(sandbox().warning(), None);
+    }
+}
+
+// ---------------------------------------------------------------- unprivileged path
+
+/// Re-runs `unprivileged_inner` from a copy of this binary as uid 65534.
+#[test]
+fn unprivileged_path() {
+    if !root_only() || std::env::var(UNPRIV_ENV).is_ok() {
+        return;
+    }
+    if !Path::new("/usr/bin/setpriv").exists() {
+        eprintln!("setpriv missing: unprivileged path not tested");
+        return;
+    }
+    let f = fixture();
+    let dir = world_dir("judge-sbx-unpriv-");
+    for (name, path) in &f.bins {
+        let to = dir.path().join(name);
+        std::fs::copy(path, &to).expect("copy program");
+        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let me = std::env::current_exe().expect("current_exe");
+    let copy = dir.path().join("sandbox-tests");
+    std::fs::copy(&me, &copy).expect("copy test binary");
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let out = Arc::new(std::sync::Mutex::new(None));
+    let out2 = out.clone();
+    let d = dir.path().to_path_buf();
+    let h = std::thread::spawn(move || {
+        let o = std::process::Command::new("timeout")
+            .args([
+                "60",
+                "/usr/bin/setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+            ])
+            .arg(&copy)
+            .args([
+                "--exact",
+                "unprivileged_inner",
+                "--include-ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(UNPRIV_ENV, &d)
+            .env("HOME", "/tmp")
+            .env_remove("CARGO_TARGET_DIR")
+            .current_dir("/tmp")
+            .output()
+            .expect("run setpriv");
+        *out2.lock().expect("lock") = Some(o);
+    });
+    h.join().expect("inner thread");
+    let o = out.lock().expect("lock").take().expect("output");
+    let stdout = text(&o.stdout);
+    let stderr = text(&o.stderr);
+    assert!(o.status.success(), "inner test failed:\n{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("unprivileged checks passed"),
+        "inner test did not run:\n{stdout}\n{stderr}"
+    );
+}
+
+#[test]
+#[ignore = "run as an ordinary user by `unprivileged_path`"]
+fn unprivileged_inner() {
+    if std::env::var(UNPRIV_ENV).is_err() {
+        return;
+    }
+    assert!(!root_only(), "must run as an ordinary user");
+    let w = sandbox()
+        .warning()
+        .expect("a warning about missing mechanisms");
+    assert!(w.contains("not root") && w.contains("no cgroups"), "{w}");
+    check_exit_code();
+    check_cpu_limit();
+    check_wall_limit();
+    check_memory_limit();
+    check_network_blocked();
+    check_files();
+    check_fork_bomb();
+    let (req, _w) = request("hello", &[]);
+    assert_eq!(text(&run(req).stdout), "hello\n");
+    println!("unprivileged checks passed");
+}

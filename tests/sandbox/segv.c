@@ -1,0 +1,1 @@
+int main(void) { volatile int *p = (int *)0; *p = 1; return 0; }

@@ -1,0 +1,2 @@
+#include <unistd.h>
+int main(void) { sleep(10); return 0; }
