@@ -173,6 +173,9 @@ pub struct StressArgs {
     /// Language of the submission: c, cpp, rust, python, java.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
+    /// Time spent shrinking the counterexample at most.
+    #[arg(long, value_name = "N", default_value = "20", value_parser = parse_seconds)]
+    pub shrink_seconds: f64,
     /// Folder for the counterexample [default: stress-<problem>-<seed>].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

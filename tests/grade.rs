@@ -478,3 +478,33 @@ fn nix_is_root() -> bool {
         })
         .unwrap_or(false)
 }
+
+#[test]
+fn a_missing_compiler_is_an_environment_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("languages.toml");
+    std::fs::write(
+        &table,
+        "[c]\ncompile = [\"no-such-cc\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprocesses = 1\n",
+    )
+    .unwrap();
+    let tests = lo_shu_tests();
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "magic-square"])
+        .arg(programs().join("ac.c"))
+        .arg("--tests")
+        .arg(tests.path())
+        .arg("--languages")
+        .arg(&table)
+        .env("JUDGE_CACHE_DIR", cache_dir())
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("`no-such-cc`"),
+        "{stderr}"
+    );
+}

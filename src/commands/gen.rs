@@ -24,7 +24,19 @@ pub fn run(args: GenArgs) -> Result<Status> {
         }
         println!("test plan:");
         for g in &pkg.groups {
-            println!("  {} x{} {} {:?}", g.name, g.count, g.generator, g.params.0);
+            let params: Vec<String> = g
+                .params
+                .0
+                .iter()
+                .map(|(k, v)| format!(" {k}={v}"))
+                .collect();
+            println!(
+                "  {} x{}: {}{}",
+                g.name,
+                g.count,
+                g.generator,
+                params.concat()
+            );
         }
         return Ok(Status::Success);
     }

@@ -90,8 +90,13 @@ pub fn run(args: StressArgs) -> Result<Status> {
         pkg.name,
         failure.source.reproduce(failure.seed)
     );
-    let shrunk = shrink(&target, &failure, SHRINK_RUNS)
-        .with_context(|| format!("cannot run {}", submission.path.display()))?;
+    let shrunk = shrink(
+        &target,
+        &failure,
+        SHRINK_RUNS,
+        Duration::from_secs_f64(args.shrink_seconds),
+    )
+    .with_context(|| format!("cannot run {}", submission.path.display()))?;
     println!(
         "shrunk in {} steps ({} runs): {} {}",
         shrunk.steps, shrunk.runs, shrunk.result.verdict, shrunk.result.message
@@ -105,10 +110,17 @@ pub fn run(args: StressArgs) -> Result<Status> {
         &dir.join("counterexample.ans"),
         shrunk.test.answer.as_bytes(),
     )?;
-    write_atomic(&dir.join("original.in"), failure.test.input.as_bytes())?;
-    write_atomic(&dir.join("original.ans"), failure.test.answer.as_bytes())?;
+    // The unshrunk input goes one level down, so `--tests DIR` grades the counterexample only.
+    let original = dir.join("original");
+    std::fs::create_dir_all(&original)
+        .with_context(|| format!("cannot create {}", original.display()))?;
+    write_atomic(&original.join("original.in"), failure.test.input.as_bytes())?;
+    write_atomic(
+        &original.join("original.ans"),
+        failure.test.answer.as_bytes(),
+    )?;
     println!(
-        "saved {}/counterexample.in and .ans (original failing input: original.in)",
+        "saved {}/counterexample.in and .ans (the unshrunk input: original/original.in)",
         dir.display()
     );
     println!(

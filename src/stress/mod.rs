@@ -252,8 +252,15 @@ pub struct Shrunk {
 
 /// Greedily replaces the failing input by the first simpler candidate (from the problem's
 /// shrink hook) on which the submission fails with the same verdict, until no candidate
-/// fails or `max_runs` runs are spent.
-pub fn shrink(target: &Target, failure: &Failure, max_runs: u32) -> Result<Shrunk, SandboxError> {
+/// fails, `max_runs` runs are spent or `budget` has passed (a TLE costs a full time limit
+/// per run).
+pub fn shrink(
+    target: &Target,
+    failure: &Failure,
+    max_runs: u32,
+    budget: Duration,
+) -> Result<Shrunk, SandboxError> {
+    let start = Instant::now();
     let mut best = Shrunk {
         test: failure.test.clone(),
         result: failure.result.clone(),
@@ -262,7 +269,7 @@ pub fn shrink(target: &Target, failure: &Failure, max_runs: u32) -> Result<Shrun
     };
     'outer: while best.runs < max_runs {
         for candidate in target.pkg.logic.shrink(&best.test.input) {
-            if best.runs >= max_runs {
+            if best.runs >= max_runs || start.elapsed() >= budget {
                 break 'outer;
             }
             if target.pkg.logic.validate(candidate.as_bytes()).is_err() {

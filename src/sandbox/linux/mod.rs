@@ -22,8 +22,9 @@
 //!   costs ~1 ms). The contestant process's `/proc/<pid>/stat` and `status` are polled
 //!   (1 ms after start, then every 10 ms): CPU time (its threads and reaped children) and
 //!   RSS, killing on overrun. Memory is thus enforced by polling (a program can overshoot by
-//!   what it touches in one interval), with `RLIMIT_DATA` = limit × (processes + 2), at least
-//!   1 GiB, as a backstop only (thread stacks count as data). Processes are limited by
+//!   what it touches in one interval), with `RLIMIT_DATA` = max(limit × (processes + 2),
+//!   1 GiB) + 4 GiB, as a backstop only (thread stacks count as data; a refused allocation
+//!   would turn an MLE into an RE, so the backstop leaves the polling room to see it). Processes are limited by
 //!   `RLIMIT_NPROC`, which the kernel counts per user namespace. Known gaps of this path:
 //!   CPU and memory of *descendants* are only seen once the contestant has waited for them
 //!   (an orphan's CPU is not counted; the wall limit and the per-process `RLIMIT_CPU` bound
@@ -515,11 +516,17 @@ fn run_in_slot(
         rl(libc::RLIMIT_NPROC, u64::from(lim.processes.max(1))),
     ];
     if !sb.mech.cgroups {
-        // Backstop only: thread stacks (RLIMIT_STACK each) count as data, so leave room.
+        // Backstop only: polling is what enforces the limit, and it needs the program to
+        // *get* its memory so that touching it shows up as RSS (a refused malloc would be an
+        // RE, not an MLE). Thread stacks (RLIMIT_STACK each) count as data, and nobody can
+        // touch 4 GiB within one 10 ms polling interval, so leave that much room.
         let per_proc = u64::from(lim.processes.max(1)) + 2;
         rlimits.push(rl(
             libc::RLIMIT_DATA,
-            lim.memory_bytes.saturating_mul(per_proc).max(1 << 30),
+            lim.memory_bytes
+                .saturating_mul(per_proc)
+                .max(1 << 30)
+                .saturating_add(4 << 30),
         ));
     }
 

@@ -1,0 +1,308 @@
+//! `judge verify` on deliberately broken copies of the shipped packages: each fault must make
+//! it fail with a message that names what is wrong. (The intact packages are verified by
+//! `.ci/run` after the tests.)
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{copy_dir, judge, root};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyReport {
+    ok: bool,
+    problems: Vec<ProblemReport>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProblemReport {
+    problem: String,
+    checks: Vec<Check>,
+    submissions: Vec<Submission>,
+    suggested_time_limit: Option<Suggestion>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    name: String,
+    status: String,
+    message: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Submission {
+    path: String,
+    expected: String,
+    actual: String,
+    timing: Option<Timing>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Timing {
+    test: String,
+    runs: u32,
+    median_ms: u64,
+    min_ms: u64,
+    max_ms: u64,
+    capped: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Suggestion {
+    time_limit_ms: u64,
+    slowest_accepted_ms: u64,
+    fastest_tle_ms: Option<u64>,
+    consistent: bool,
+}
+
+/// A copy of `problem` without its jury submissions, in a temp dir.
+fn package_copy(problem: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join(problem);
+    copy_dir(&root().join("problems").join(problem), &pkg);
+    let _ = fs::remove_dir_all(pkg.join("submissions"));
+    (dir, pkg)
+}
+
+fn cache() -> PathBuf {
+    let d = root().join("target/test-judge-cache");
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn verify(pkg: &Path, extra: &[&str]) -> common::Run {
+    let mut args = vec!["verify", pkg.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let mut cmd = std::process::Command::new("timeout");
+    cmd.arg("300")
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(&args)
+        .env("JUDGE_CACHE_DIR", cache())
+        .env("CI", "1")
+        .current_dir(root());
+    let out = cmd.output().unwrap();
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn failed_lines(run: &common::Run) -> Vec<&str> {
+    run.stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("FAIL"))
+        .collect()
+}
+
+#[test]
+fn static_checks_pass_on_the_shipped_packages() {
+    let run = judge(&["verify", "dodecahedron", "magic-square", "--no-submissions"]);
+    run.assert_code(0);
+    assert!(run.stdout.contains("0 failed"), "{}", run.stdout);
+}
+
+#[test]
+fn a_checker_that_accepts_everything_is_caught() {
+    for problem in ["dodecahedron", "magic-square"] {
+        let run = judge(&[
+            "verify",
+            problem,
+            "--no-submissions",
+            "--inject-fault",
+            "checker-accepts-all",
+        ]);
+        run.assert_code(1);
+        let fails = failed_lines(&run);
+        assert!(
+            fails
+                .iter()
+                .any(|l| l.contains("checker: test `") && l.contains("accepts a wrong answer")),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn a_validator_that_accepts_everything_is_caught() {
+    let run = judge(&[
+        "verify",
+        "magic-square",
+        "--no-submissions",
+        "--inject-fault",
+        "validator-accepts-all",
+    ]);
+    run.assert_code(1);
+    assert!(
+        failed_lines(&run)
+            .iter()
+            .any(|l| l.contains("the validator accepts data/invalid_input/")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_statement_sample_that_differs_from_the_data_is_caught() {
+    let (_tmp, pkg) = package_copy("magic-square");
+    let statement = pkg.join("statement.md");
+    let text = fs::read_to_string(&statement).unwrap();
+    let sample = fs::read_to_string(pkg.join("data/sample/1.in")).unwrap();
+    let changed = sample.replacen('1', "7", 1);
+    assert_ne!(sample, changed);
+    fs::write(&statement, text.replacen(&sample, &changed, 1)).unwrap();
+    let run = verify(&pkg, &["--no-submissions"]);
+    run.assert_code(1);
+    assert!(
+        failed_lines(&run)
+            .iter()
+            .any(|l| l.contains("sample 1: the statement's input differs")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn an_unknown_key_in_problem_toml_fails_verify() {
+    let (_tmp, pkg) = package_copy("dodecahedron");
+    let toml = pkg.join("problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    fs::write(&toml, format!("autor = 'typo'\n{text}")).unwrap();
+    let run = verify(&pkg, &["--no-submissions"]);
+    run.assert_code(1);
+    assert!(
+        failed_lines(&run)
+            .iter()
+            .any(|l| l.contains("unknown key `autor`")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_wrong_answer_submission_that_the_data_does_not_reject_is_caught() {
+    // A correct solution filed under wrong_answer: the data "fails to reject" it.
+    let (_tmp, pkg) = package_copy("magic-square");
+    let accepted = root().join("problems/magic-square/submissions/accepted");
+    let correct = fs::read_dir(&accepted)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .min()
+        .expect("an accepted C++ jury solution");
+    let wa = pkg.join("submissions/wrong_answer");
+    fs::create_dir_all(&wa).unwrap();
+    fs::copy(&correct, wa.join("not_really_wrong.cpp")).unwrap();
+    // And a broken solution filed under accepted.
+    let ac = pkg.join("submissions/accepted");
+    fs::create_dir_all(&ac).unwrap();
+    fs::copy(
+        root().join("tests/programs/ac.c"),
+        ac.join("fixed_square.c"),
+    )
+    .unwrap();
+
+    let run = verify(&pkg, &["--json"]);
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report: VerifyReport = serde_json::from_str(&run.stdout).unwrap();
+    assert!(!report.ok);
+    let p = &report.problems[0];
+    assert_eq!(p.problem, "magic-square");
+    let fail = |name: &str| {
+        p.checks
+            .iter()
+            .find(|c| c.name.ends_with(name))
+            .unwrap_or_else(|| panic!("no check for {name}: {:?}", p.checks))
+    };
+    let c = fail("not_really_wrong.cpp");
+    assert_eq!(c.status, "fail");
+    assert!(
+        c.message.starts_with("expected WA, got AC"),
+        "{}",
+        c.message
+    );
+    let c = fail("fixed_square.c");
+    assert_eq!(c.status, "fail");
+    assert!(
+        c.message.starts_with("expected AC, got WA on test `"),
+        "{}",
+        c.message
+    );
+    let s = p
+        .submissions
+        .iter()
+        .find(|s| s.path.ends_with("not_really_wrong.cpp"));
+    assert!(s.is_some_and(|s| s.expected == "WA" && s.actual == "AC"));
+}
+
+#[test]
+fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
+    let (_tmp, pkg) = package_copy("magic-square");
+    let accepted = root().join("problems/magic-square/submissions/accepted");
+    let correct = fs::read_dir(&accepted)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .min()
+        .expect("an accepted C++ jury solution");
+    let ac = pkg.join("submissions/accepted");
+    fs::create_dir_all(&ac).unwrap();
+    fs::copy(&correct, ac.join("fast.cpp")).unwrap();
+    let tle = pkg.join("submissions/time_limit_exceeded");
+    fs::create_dir_all(&tle).unwrap();
+    fs::copy(root().join("tests/programs/tle_loop.c"), tle.join("spin.c")).unwrap();
+
+    let run = verify(&pkg, &["--suggest-time-limit"]);
+    run.assert_code(0);
+    assert!(
+        run.stdout.contains("suggested time limit: "),
+        "{}",
+        run.stdout
+    );
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("accepted/fast.cpp"))
+        .unwrap();
+    assert!(line.contains("median of 5"), "{line}");
+    let json = verify(&pkg, &["--json"]);
+    let report: VerifyReport = serde_json::from_str(&json.stdout).unwrap();
+    assert!(report.ok);
+    let p = &report.problems[0];
+    let fast = p
+        .submissions
+        .iter()
+        .find(|s| s.path.ends_with("fast.cpp"))
+        .unwrap();
+    let t = fast.timing.as_ref().unwrap();
+    assert_eq!(t.runs, 5);
+    assert!(t.min_ms <= t.median_ms && t.median_ms <= t.max_ms && !t.capped);
+    assert!(!t.test.is_empty());
+    let spin = p
+        .submissions
+        .iter()
+        .find(|s| s.path.ends_with("spin.c"))
+        .unwrap();
+    assert_eq!(
+        (spin.expected.as_str(), spin.actual.as_str()),
+        ("TLE", "TLE")
+    );
+    assert!(
+        spin.timing.as_ref().unwrap().capped,
+        "an endless loop never finishes"
+    );
+    let s = p.suggested_time_limit.as_ref().unwrap();
+    assert!(s.time_limit_ms >= 100 && s.time_limit_ms.is_multiple_of(100));
+    assert!(s.slowest_accepted_ms * 2 <= s.time_limit_ms);
+    assert!(s.fastest_tle_ms.is_some() && s.consistent);
+    let _ = &p.checks;
+}
