@@ -5,7 +5,7 @@
 //! parameters), with seed `fnv1a64("stress:S:k")`, so every failing input is reproducible with
 //! `judge gen <P> --generator G --seed X [--param ...]`.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -153,8 +153,9 @@ pub fn test_seed(base: u64, index: u64) -> u64 {
     fnv1a64(format!("stress:{base}:{index}").as_bytes())
 }
 
-/// Runs random tests on `jobs` threads until one fails (confirmed by a re-run alone) or the
-/// budget is spent. `on_test` is called after every test (for a live counter).
+/// Runs random tests on `jobs` threads until one fails (a TLE seen under parallel load only
+/// counts if a re-run alone confirms it) or the budget is spent. `on_test` is called after
+/// every test (for a live counter).
 pub fn search(
     target: &Target,
     sources: &[Source],
@@ -166,21 +167,62 @@ pub fn search(
     let start = Instant::now();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
+    let over_budget = |k: u64| match budget {
+        Budget::Count(n) => k >= n,
+        Budget::Time(t) => start.elapsed() >= t,
+    };
+    loop {
+        let failure = search_phase(
+            target,
+            sources,
+            base_seed,
+            jobs,
+            &next,
+            &done,
+            &over_budget,
+            on_test,
+        )?;
+        let confirmed = match failure {
+            Some(f) if jobs > 1 && f.result.verdict == Verdict::TLE => {
+                let again = target.run(&f.test)?;
+                (again.verdict != Verdict::AC).then_some(f)
+            }
+            other => other,
+        };
+        // Stop at a confirmed failure, or when the budget ended the phase; an unconfirmed
+        // TLE (load noise) lets the search go on from where it was.
+        if confirmed.is_some() || over_budget(next.load(Ordering::SeqCst)) {
+            return Ok(SearchOutcome {
+                tests_run: done.into_inner(),
+                elapsed: start.elapsed(),
+                failure: confirmed,
+            });
+        }
+    }
+}
+
+/// Workers take test numbers from `next` until one fails, an error occurs or the budget is
+/// spent; returns the failure with the smallest test number.
+#[allow(clippy::too_many_arguments)]
+fn search_phase(
+    target: &Target,
+    sources: &[Source],
+    base_seed: u64,
+    jobs: usize,
+    next: &AtomicU64,
+    done: &AtomicU64,
+    over_budget: &(dyn Fn(u64) -> bool + Sync),
+    on_test: &(dyn Fn(u64) + Sync),
+) -> Result<Option<Failure>, anyhow::Error> {
     let stop = AtomicBool::new(false);
     let found: Mutex<Option<Failure>> = Mutex::new(None);
     let error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let workers = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
             s.spawn(|| {
-                workers.fetch_add(1, Ordering::SeqCst);
                 while !stop.load(Ordering::SeqCst) {
                     let k = next.fetch_add(1, Ordering::SeqCst);
-                    let over = match budget {
-                        Budget::Count(n) => k >= n,
-                        Budget::Time(t) => start.elapsed() >= t,
-                    };
-                    if over {
+                    if over_budget(k) {
                         break;
                     }
                     let source = &sources[(k % sources.len() as u64) as usize];
@@ -191,8 +233,7 @@ pub fn search(
                         .and_then(|t| Ok((target.run(&t)?, t)));
                     match outcome {
                         Ok((result, test)) => {
-                            done.fetch_add(1, Ordering::SeqCst);
-                            on_test(done.load(Ordering::SeqCst));
+                            on_test(done.fetch_add(1, Ordering::SeqCst) + 1);
                             if result.verdict != Verdict::AC {
                                 let mut f = found.lock().unwrap_or_else(|p| p.into_inner());
                                 if f.as_ref().is_none_or(|f| k < f.index) {
@@ -222,21 +263,7 @@ pub fn search(
     if let Some(e) = error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    let mut failure = found.into_inner().unwrap_or_else(|p| p.into_inner());
-    // A failure seen under parallel load must reproduce alone (a TLE may be load noise).
-    if let Some(f) = &failure {
-        if jobs > 1 && matches!(f.result.verdict, Verdict::TLE) {
-            let again = target.run(&f.test)?;
-            if again.verdict == Verdict::AC {
-                failure = None;
-            }
-        }
-    }
-    Ok(SearchOutcome {
-        tests_run: done.into_inner(),
-        elapsed: start.elapsed(),
-        failure,
-    })
+    Ok(found.into_inner().unwrap_or_else(|p| p.into_inner()))
 }
 
 /// The result of shrinking.
