@@ -153,14 +153,38 @@ pub fn decide(
         );
     }
     match outcome.termination {
-        Termination::Signaled(sig) => (Verdict::RE, format!("killed by {}", signal_name(sig))),
-        Termination::Exited(code) if code != 0 => (Verdict::RE, format!("exit code {code}")),
+        Termination::Signaled(sig) => (
+            Verdict::RE,
+            format!(
+                "killed by {}{}",
+                signal_name(sig),
+                stderr_tail(&outcome.stderr)
+            ),
+        ),
+        Termination::Exited(code) if code != 0 => (
+            Verdict::RE,
+            format!("exit code {code}{}", stderr_tail(&outcome.stderr)),
+        ),
         Termination::Exited(_) => match check(&outcome.stdout) {
             Judgement::Accepted => (Verdict::AC, String::new()),
             Judgement::Rejected(reason) => (Verdict::WA, reason),
             Judgement::JudgeError(reason) => (Verdict::JE, format!("checker: {reason}")),
         },
     }
+}
+
+/// ` (last line of stderr)`, at most 120 characters, or empty: a crash's own explanation
+/// (`ValueError: ...`, `thread 'main' panicked at ...`) is the most useful hint for a grader.
+fn stderr_tail(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let Some(line) = text.lines().map(str::trim).rfind(|l| !l.is_empty()) else {
+        return String::new();
+    };
+    let mut line: String = line.chars().filter(|c| !c.is_control()).collect();
+    if line.chars().count() > 120 {
+        line = line.chars().take(117).collect::<String>() + "...";
+    }
+    format!(" ({line})")
 }
 
 /// `8 MiB`, `64 KiB`, `100 bytes`.
@@ -273,6 +297,13 @@ mod tests {
             Judgement::Accepted
         });
         assert_eq!((v, m.as_str()), (Verdict::RE, "exit code 3"));
+        let mut o = outcome(Termination::Exited(1), None);
+        o.stderr = b"Traceback (most recent call last):\n  ...\nValueError: bad\n\n".to_vec();
+        let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
+        assert_eq!(m, "exit code 1 (ValueError: bad)");
+        o.stderr = vec![b'x'; 500];
+        let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
+        assert!(m.ends_with("...)") && m.len() < 150, "{m}");
     }
 
     #[test]
