@@ -36,6 +36,15 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 }
 
 impl Solver {
+    /// Equal numbers are interchangeable: a group is only tried in the form that uses, of
+    /// each value, the lowest free indices (free = outside `covered`, inside `within`).
+    fn canonical(&self, group: u32, covered: u32, within: u32) -> bool {
+        let free = !covered & within & !group;
+        (0..self.n * self.n).filter(|&i| group >> i & 1 == 1).all(|i| {
+            (0..i).all(|j| free >> j & 1 == 0 || self.a[j] != self.a[i])
+        })
+    }
+
     fn rows_from(&mut self, covered: u32) -> bool {
         let full = (1u32 << (self.n * self.n)) - 1;
         if covered == full {
@@ -44,7 +53,7 @@ impl Solver {
         let low = (!covered & full).trailing_zeros();
         for i in 0..self.lines.len() {
             let l = self.lines[i];
-            if l & covered == 0 && l >> low & 1 == 1 {
+            if l & covered == 0 && l >> low & 1 == 1 && self.canonical(l, covered, full) {
                 self.rows.push(l);
                 if self.rows_from(covered | l) {
                     return true;
@@ -66,6 +75,8 @@ impl Solver {
             if l & covered == 0
                 && l >> low & 1 == 1
                 && self.rows.iter().all(|r| (r & l).count_ones() == 1)
+                // equal numbers within one row are interchangeable
+                && self.rows.iter().all(|&r| self.canonical(l & r, covered, r))
             {
                 self.cols.push(l);
                 if self.cols_from(covered | l) {
