@@ -97,17 +97,16 @@ pub fn check_samples(pkg: &Package) -> Check {
                 format!("statement sample {num} has no data/sample/{num}.in"),
             );
         }
-        if *input != file.input {
-            return Check::fail(
-                "statement",
-                format!("sample {num}: the statement's input differs from data/sample/{num}.in"),
-            );
-        }
-        if *output != file.answer {
-            return Check::fail(
-                "statement",
-                format!("sample {num}: the statement's output differs from data/sample/{num}.ans"),
-            );
+        for (what, printed, data, ext) in [
+            ("input", input, &file.input, "in"),
+            ("output", output, &file.answer, "ans"),
+        ] {
+            if let Some(diff) = first_difference(printed, data) {
+                return Check::fail(
+                    "statement",
+                    format!("sample {num}: the statement's {what} differs from data/sample/{num}.{ext}: {diff}"),
+                );
+            }
         }
     }
     Check::ok(
