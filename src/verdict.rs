@@ -127,7 +127,11 @@ pub fn decide(
         Some(LimitHit::Processes) => {
             return (
                 Verdict::RE,
-                format!("process limit of {} reached", limits.processes),
+                format!(
+                    "tried to run more than {} process{}/threads (fork bomb?)",
+                    limits.processes,
+                    if limits.processes == 1 { "" } else { "es" }
+                ),
             )
         }
         None => {}
