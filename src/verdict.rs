@@ -127,7 +127,11 @@ pub fn decide(
         Some(LimitHit::Processes) => {
             return (
                 Verdict::RE,
-                format!("process limit of {} reached", limits.processes),
+                format!(
+                    "tried to run more than {} process{}/threads (fork bomb?)",
+                    limits.processes,
+                    if limits.processes == 1 { "" } else { "es" }
+                ),
             )
         }
         None => {}
@@ -177,7 +181,15 @@ pub fn decide(
 /// (`ValueError: ...`, `thread 'main' panicked at ...`) is the most useful hint for a grader.
 fn stderr_tail(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
-    let Some(line) = text.lines().map(str::trim).rfind(|l| !l.is_empty()) else {
+    // Skip stack-frame lines (Java `at ...`) and Rust's backtrace hint: the line before them
+    // says what went wrong.
+    let noise = |l: &str| {
+        l.is_empty()
+            || l.starts_with("at ")
+            || (l.starts_with("...") && l.ends_with("more"))
+            || l.starts_with("note: run with `RUST_BACKTRACE")
+    };
+    let Some(line) = text.lines().map(str::trim).rfind(|l| !noise(l)) else {
         return String::new();
     };
     let mut line: String = line.chars().filter(|c| !c.is_control()).collect();
@@ -301,6 +313,9 @@ mod tests {
         o.stderr = b"Traceback (most recent call last):\n  ...\nValueError: bad\n\n".to_vec();
         let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
         assert_eq!(m, "exit code 1 (ValueError: bad)");
+        o.stderr = b"Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Main.main(Main.java:3)\n".to_vec();
+        let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
+        assert!(m.ends_with("ArithmeticException: / by zero)"), "{m}");
         o.stderr = vec![b'x'; 500];
         let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
         assert!(m.ends_with("...)") && m.len() < 150, "{m}");

@@ -137,10 +137,7 @@ fn stress_finds_the_slow_submissions() {
 
 #[test]
 fn stress_reports_nothing_for_a_correct_submission() {
-    let sub = submissions("magic-square", "accepted")
-        .into_iter()
-        .find(|p| p.extension().is_some_and(|x| x == "cpp"))
-        .expect("an accepted C++ solution");
+    let sub = common::accepted_cpp("magic-square");
     let run = judge(&[
         "stress",
         "magic-square",

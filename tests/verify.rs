@@ -192,13 +192,7 @@ fn an_unknown_key_in_problem_toml_fails_verify() {
 fn a_wrong_answer_submission_that_the_data_does_not_reject_is_caught() {
     // A correct solution filed under wrong_answer: the data "fails to reject" it.
     let (_tmp, pkg) = package_copy("magic-square");
-    let accepted = root().join("problems/magic-square/submissions/accepted");
-    let correct = fs::read_dir(&accepted)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
-        .min()
-        .expect("an accepted C++ jury solution");
+    let correct = common::accepted_cpp("magic-square");
     let wa = pkg.join("submissions/wrong_answer");
     fs::create_dir_all(&wa).unwrap();
     fs::copy(&correct, wa.join("not_really_wrong.cpp")).unwrap();
@@ -247,13 +241,7 @@ fn a_wrong_answer_submission_that_the_data_does_not_reject_is_caught() {
 #[test]
 fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     let (_tmp, pkg) = package_copy("magic-square");
-    let accepted = root().join("problems/magic-square/submissions/accepted");
-    let correct = fs::read_dir(&accepted)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
-        .min()
-        .expect("an accepted C++ jury solution");
+    let correct = common::accepted_cpp("magic-square");
     let ac = pkg.join("submissions/accepted");
     fs::create_dir_all(&ac).unwrap();
     fs::copy(&correct, ac.join("fast.cpp")).unwrap();

@@ -97,17 +97,16 @@ pub fn check_samples(pkg: &Package) -> Check {
                 format!("statement sample {num} has no data/sample/{num}.in"),
             );
         }
-        if *input != file.input {
-            return Check::fail(
-                "statement",
-                format!("sample {num}: the statement's input differs from data/sample/{num}.in"),
-            );
-        }
-        if *output != file.answer {
-            return Check::fail(
-                "statement",
-                format!("sample {num}: the statement's output differs from data/sample/{num}.ans"),
-            );
+        for (what, printed, data, ext) in [
+            ("input", input, &file.input, "in"),
+            ("output", output, &file.answer, "ans"),
+        ] {
+            if let Some(diff) = first_difference(printed, data) {
+                return Check::fail(
+                    "statement",
+                    format!("sample {num}: the statement's {what} differs from data/sample/{num}.{ext}: {diff}"),
+                );
+            }
         }
     }
     Check::ok(
@@ -116,9 +115,52 @@ pub fn check_samples(pkg: &Package) -> Check {
     )
 }
 
+/// The first differing line of two texts, as `line N: `a` vs `b``, or `None` if equal.
+fn first_difference(statement: &str, data: &str) -> Option<String> {
+    use similar::{ChangeTag, TextDiff};
+    if statement == data {
+        return None;
+    }
+    let diff = TextDiff::from_lines(statement, data);
+    let mut line = 1;
+    let (mut ours, mut theirs) = (None, None);
+    for change in diff.iter_all_changes() {
+        match change.tag() {
+            ChangeTag::Equal if ours.is_none() && theirs.is_none() => line += 1,
+            ChangeTag::Equal => break,
+            ChangeTag::Delete if ours.is_none() => ours = Some(change.value().to_string()),
+            ChangeTag::Insert if theirs.is_none() => theirs = Some(change.value().to_string()),
+            _ => {}
+        }
+    }
+    let show = |s: Option<String>| match s {
+        Some(s) => format!("`{}`", s.trim_end_matches('\n').escape_debug()),
+        None => "nothing".to_string(),
+    };
+    Some(format!(
+        "line {line}: statement has {}, file has {}",
+        show(ours),
+        show(theirs)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_the_first_differing_line() {
+        assert_eq!(first_difference("3\n1 2\n", "3\n1 2\n"), None);
+        assert_eq!(
+            first_difference("3\n1 2\n", "3\n1 7\n").unwrap(),
+            "line 2: statement has `1 2`, file has `1 7`"
+        );
+        assert_eq!(
+            first_difference("3\n", "3\n4\n").unwrap(),
+            "line 2: statement has nothing, file has `4`"
+        );
+        assert!(first_difference("3", "3\n").is_some());
+    }
 
     #[test]
     fn extracts_numbered_samples() {

@@ -83,3 +83,17 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The problem's first accepted C++ jury solution (by file name).
+pub fn accepted_cpp(problem: &str) -> PathBuf {
+    let dir = root()
+        .join("problems")
+        .join(problem)
+        .join("submissions/accepted");
+    std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cpp"))
+        .min()
+        .unwrap_or_else(|| panic!("no accepted .cpp in {}", dir.display()))
+}

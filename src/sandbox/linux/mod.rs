@@ -513,7 +513,13 @@ fn run_in_slot(
         rl(libc::RLIMIT_FSIZE, lim.memory_bytes.max(lim.output_bytes)),
         rl(libc::RLIMIT_NOFILE, 512),
         rl(libc::RLIMIT_STACK, lim.memory_bytes),
-        rl(libc::RLIMIT_NPROC, u64::from(lim.processes.max(1))),
+        // With a pids cgroup, `pids.max` is the limit that must refuse forks: it counts the
+        // refusals (`pids.events`), so a fork bomb is reported as such. RLIMIT_NPROC (per uid)
+        // is then only a looser second line.
+        rl(
+            libc::RLIMIT_NPROC,
+            u64::from(lim.processes.max(1)) + if sb.mech.cgroups { 2 } else { 0 },
+        ),
     ];
     if !sb.mech.cgroups {
         // Backstop only: polling is what enforces the limit, and it needs the program to
@@ -650,8 +656,10 @@ fn run_in_slot(
             if u.oom_killed {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
             }
+            // A refused fork that the program did not survive is the root cause of whatever
+            // limit fired next: a fork bomb also piles up kernel memory and burns time.
             if u.pids_limited && termination != Termination::Exited(0) {
-                limit_hit = limit_hit.or(Some(LimitHit::Processes));
+                limit_hit = Some(LimitHit::Processes);
             }
             // Belt and braces: the pid namespace is gone, so the slot must be empty.
             if cg.has_tasks() {
