@@ -40,9 +40,9 @@ impl Solver {
     /// each value, the lowest free indices (free = outside `covered`, inside `within`).
     fn canonical(&self, group: u32, covered: u32, within: u32) -> bool {
         let free = !covered & within & !group;
-        (0..self.n * self.n).filter(|&i| group >> i & 1 == 1).all(|i| {
-            (0..i).all(|j| free >> j & 1 == 0 || self.a[j] != self.a[i])
-        })
+        (0..self.n * self.n)
+            .filter(|&i| group >> i & 1 == 1)
+            .all(|i| (0..i).all(|j| free >> j & 1 == 0 || self.a[j] != self.a[i]))
     }
 
     fn rows_from(&mut self, covered: u32) -> bool {
@@ -122,18 +122,31 @@ fn main() {
     io::stdin().read_to_string(&mut input).unwrap();
     let mut it = input.split_ascii_whitespace();
     let n: usize = it.next().unwrap().parse().unwrap();
-    let a: Vec<i64> = (0..n * n).map(|_| it.next().unwrap().parse().unwrap()).collect();
+    let a: Vec<i64> = (0..n * n)
+        .map(|_| it.next().unwrap().parse().unwrap())
+        .collect();
     let s = a.iter().sum::<i64>() / n as i64;
     let mut lines = Vec::new();
     for mask in 0u32..1 << (n * n) {
         if mask.count_ones() as usize == n {
-            let sum: i64 = (0..n * n).filter(|&i| mask >> i & 1 == 1).map(|i| a[i]).sum();
+            let sum: i64 = (0..n * n)
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| a[i])
+                .sum();
             if sum == s {
                 lines.push(mask);
             }
         }
     }
-    let mut solver = Solver { n, a, s, lines, rows: Vec::new(), cols: Vec::new(), answer: None };
+    let mut solver = Solver {
+        n,
+        a,
+        s,
+        lines,
+        rows: Vec::new(),
+        cols: Vec::new(),
+        answer: None,
+    };
     solver.rows_from(0);
     let mut out = String::new();
     if let Some(g) = solver.answer {

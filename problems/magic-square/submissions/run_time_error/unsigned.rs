@@ -108,18 +108,31 @@ fn main() {
     io::stdin().read_to_string(&mut input).unwrap();
     let mut it = input.split_ascii_whitespace();
     let n: usize = it.next().unwrap().parse().unwrap();
-    let a: Vec<u64> = (0..n * n).map(|_| it.next().unwrap().parse().unwrap()).collect();
+    let a: Vec<u64> = (0..n * n)
+        .map(|_| it.next().unwrap().parse().unwrap())
+        .collect();
     let s = a.iter().sum::<u64>() / n as u64;
     let mut lines = Vec::new();
     for mask in 0u32..1 << (n * n) {
         if mask.count_ones() as usize == n {
-            let sum: u64 = (0..n * n).filter(|&i| mask >> i & 1 == 1).map(|i| a[i]).sum();
+            let sum: u64 = (0..n * n)
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| a[i])
+                .sum();
             if sum == s {
                 lines.push(mask);
             }
         }
     }
-    let mut solver = Solver { n, a, s, lines, rows: Vec::new(), cols: Vec::new(), answer: None };
+    let mut solver = Solver {
+        n,
+        a,
+        s,
+        lines,
+        rows: Vec::new(),
+        cols: Vec::new(),
+        answer: None,
+    };
     solver.rows_from(0);
     let mut out = String::new();
     if let Some(g) = solver.answer {
