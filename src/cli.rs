@@ -162,7 +162,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "N", conflicts_with = "count", value_parser = parse_seconds)]
     pub seconds: Option<f64>,
     /// Stop after this many tests.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub count: Option<u64>,
     /// Base seed (printed; the same seed gives the same tests) [default: from the clock].
     #[arg(long, value_name = "S")]

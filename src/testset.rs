@@ -216,6 +216,12 @@ pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
 /// The `.in`/`.ans` pairs of a folder given with `--tests` (a missing `.ans` is computed by the
 /// reference solver).
 pub fn from_dir(dir: &Path, logic: &dyn Problem) -> Result<Vec<TestCase>, TestSetError> {
+    if !dir.is_dir() {
+        return Err(TestSetError::Read {
+            path: dir.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such folder"),
+        });
+    }
     let tests = hand_made(dir, "", logic, true, Origin::External)?;
     if tests.is_empty() {
         return Err(TestSetError::Empty {
