@@ -87,9 +87,13 @@ impl std::fmt::Display for Verdict {
 ///
 /// Limits are checked before the exit status (a program killed for a limit is TLE/MLE/OLE,
 /// not RE), and the checker runs only on a clean exit. `check` receives the stdout.
+/// `out_of_memory` lists stderr markers with which a runtime reports that it ran out of the
+/// memory the limit gave it (`java.lang.OutOfMemoryError` with `-Xmx` = the limit): a failed
+/// run whose stderr has one is an MLE, not an RE.
 pub fn decide(
     outcome: &RunOutcome,
     limits: &Limits,
+    out_of_memory: &[String],
     check: impl FnOnce(&[u8]) -> Judgement,
 ) -> (Verdict, String) {
     let secs = |d: Duration| format!("{:.2} s", d.as_secs_f64());
@@ -155,6 +159,18 @@ pub fn decide(
                 limits.memory_bytes >> 20
             ),
         );
+    }
+    if outcome.termination != Termination::Exited(0) {
+        let stderr = String::from_utf8_lossy(&outcome.stderr);
+        if let Some(marker) = out_of_memory.iter().find(|m| stderr.contains(m.as_str())) {
+            return (
+                Verdict::MLE,
+                format!(
+                    "the runtime ran out of the {} MiB memory limit ({marker})",
+                    limits.memory_bytes >> 20
+                ),
+            );
+        }
     }
     match outcome.termination {
         Termination::Signaled(sig) => (
@@ -274,7 +290,7 @@ mod tests {
             (LimitHit::Processes, Verdict::RE),
         ];
         for (hit, want) in cases {
-            let (v, msg) = decide(&outcome(killed, Some(hit)), &limits(), |_| {
+            let (v, msg) = decide(&outcome(killed, Some(hit)), &limits(), &[], |_| {
                 panic!("checker must not run")
             });
             assert_eq!(v, want, "{hit:?}: {msg}");
@@ -286,13 +302,13 @@ mod tests {
         let mut o = outcome(Termination::Exited(0), None);
         o.cpu_time = Duration::from_millis(1001);
         assert_eq!(
-            decide(&o, &limits(), |_| Judgement::Accepted).0,
+            decide(&o, &limits(), &[], |_| Judgement::Accepted).0,
             Verdict::TLE
         );
         let mut o = outcome(Termination::Exited(0), None);
         o.peak_memory_kib = 65 * 1024;
         assert_eq!(
-            decide(&o, &limits(), |_| Judgement::Accepted).0,
+            decide(&o, &limits(), &[], |_| Judgement::Accepted).0,
             Verdict::MLE
         );
     }
@@ -302,39 +318,67 @@ mod tests {
         let (v, m) = decide(
             &outcome(Termination::Signaled(libc::SIGABRT), None),
             &limits(),
+            &[],
             |_| Judgement::Accepted,
         );
         assert_eq!((v, m.as_str()), (Verdict::RE, "killed by SIGABRT"));
-        let (v, m) = decide(&outcome(Termination::Exited(3), None), &limits(), |_| {
-            Judgement::Accepted
-        });
+        let (v, m) = decide(
+            &outcome(Termination::Exited(3), None),
+            &limits(),
+            &[],
+            |_| Judgement::Accepted,
+        );
         assert_eq!((v, m.as_str()), (Verdict::RE, "exit code 3"));
         let mut o = outcome(Termination::Exited(1), None);
         o.stderr = b"Traceback (most recent call last):\n  ...\nValueError: bad\n\n".to_vec();
-        let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
+        let (_, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
         assert_eq!(m, "exit code 1 (ValueError: bad)");
         o.stderr = b"Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Main.main(Main.java:3)\n".to_vec();
-        let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
+        let (_, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
         assert!(m.ends_with("ArithmeticException: / by zero)"), "{m}");
         o.stderr = vec![b'x'; 500];
-        let (_, m) = decide(&o, &limits(), |_| Judgement::Accepted);
+        let (_, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
         assert!(m.ends_with("...)") && m.len() < 150, "{m}");
+    }
+
+    #[test]
+    fn a_runtime_out_of_memory_message_is_an_mle() {
+        let java = ["java.lang.OutOfMemoryError".to_string()];
+        let mut o = outcome(Termination::Exited(1), None);
+        o.stderr =
+            b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n".to_vec();
+        let (v, m) = decide(&o, &limits(), &java, |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::MLE, "{m}");
+        assert!(
+            m.contains("64 MiB") && m.contains("OutOfMemoryError"),
+            "{m}"
+        );
+        // Without the marker for this language it stays an RE; a clean exit is never an MLE.
+        assert_eq!(
+            decide(&o, &limits(), &[], |_| Judgement::Accepted).0,
+            Verdict::RE
+        );
+        o.termination = Termination::Exited(0);
+        assert_eq!(
+            decide(&o, &limits(), &java, |_| Judgement::Accepted).0,
+            Verdict::AC
+        );
     }
 
     #[test]
     fn clean_exit_goes_to_the_checker() {
         let o = outcome(Termination::Exited(0), None);
-        let (v, m) = decide(&o, &limits(), |out| {
+        let (v, m) = decide(&o, &limits(), &[], |out| {
             assert_eq!(out, b"42\n");
             Judgement::Rejected("row 1 sums to 3".into())
         });
         assert_eq!((v, m.as_str()), (Verdict::WA, "row 1 sums to 3"));
-        let (v, _) = decide(&o, &limits(), |_| {
+        let (v, _) = decide(&o, &limits(), &[], |_| {
             Judgement::JudgeError("jury says -1".into())
         });
         assert_eq!(v, Verdict::JE);
         assert_eq!(
-            decide(&o, &limits(), |_| Judgement::Accepted).0,
+            decide(&o, &limits(), &[], |_| Judgement::Accepted).0,
             Verdict::AC
         );
     }

@@ -194,6 +194,8 @@ fn memory_limit_by_allocating_a_gibibyte() {
     assert_verdict("mle.c", "MLE", "memory");
     assert_verdict("mle.cpp", "MLE", "memory");
     assert_verdict("mle.py", "MLE", "memory");
+    // The JVM's heap (-Xmx = the limit) cannot hold the array: its OutOfMemoryError is an MLE.
+    assert_verdict("java_mle/Main.java", "MLE", "OutOfMemoryError");
 }
 
 #[test]

@@ -105,6 +105,8 @@ pub struct Compiled {
     pub read_only: Vec<PathBuf>,
     /// Processes/threads the language needs at least.
     pub processes: u32,
+    /// Stderr markers with which the runtime reports running out of memory.
+    pub out_of_memory: Vec<String>,
     /// Run argv with all placeholders but `{memory_mib}` expanded; empty for compile errors.
     run_template: Vec<String>,
 }
@@ -560,6 +562,7 @@ fn describe(
             .collect(),
         read_only,
         processes: spec.processes,
+        out_of_memory: spec.out_of_memory.clone(),
         run_template,
     })
 }
@@ -578,6 +581,7 @@ fn uncached_failure_with(language: Language, outcome: CompileOutcome, time: Dura
         env: Vec::new(),
         read_only: Vec::new(),
         processes: 1,
+        out_of_memory: Vec::new(),
         run_template: Vec::new(),
     }
 }

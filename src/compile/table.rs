@@ -45,6 +45,9 @@ pub struct LanguageSpec {
     /// Directory templates the run must be able to read.
     #[serde(default)]
     pub runtime_dirs: Vec<String>,
+    /// Stderr markers with which the runtime reports running out of memory (MLE, not RE).
+    #[serde(default)]
+    pub out_of_memory: Vec<String>,
 }
 
 fn default_true() -> bool {

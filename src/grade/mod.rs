@@ -29,6 +29,8 @@ pub struct Program {
     pub env: Vec<(String, String)>,
     /// Folders the program must be able to read (its binary, a runtime).
     pub read_only: Vec<PathBuf>,
+    /// Stderr markers meaning the runtime ran out of memory (see [`decide`]).
+    pub out_of_memory: Vec<String>,
 }
 
 /// Grading options.
@@ -227,7 +229,7 @@ impl Runner<'_> {
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
-        let (verdict, message) = decide(outcome, self.limits, |out| {
+        let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
             self.logic.check(&test.input, &test.answer, out)
         });
         TestResult {
@@ -333,6 +335,7 @@ mod tests {
             argv: vec!["/bin/true".into()],
             env: Vec::new(),
             read_only: Vec::new(),
+            out_of_memory: Vec::new(),
         }
     }
 
