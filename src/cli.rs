@@ -129,6 +129,17 @@ pub struct RunArgs {
     pub languages: Option<PathBuf>,
 }
 
+impl RunArgs {
+    /// `--jobs`, or the number of cores available to this process.
+    pub fn jobs(&self) -> usize {
+        self.jobs.map(usize::from).unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     #[arg(value_name = "PROBLEM")]

@@ -24,7 +24,7 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         .iter()
         .map(|p| Submission::from_path(p, args.lang))
         .collect::<Result<Vec<_>, _>>()?;
-    let jobs = args.run.jobs.map(usize::from).unwrap_or_else(default_jobs);
+    let jobs = args.run.jobs();
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
     let options = Options {
         jobs,
@@ -57,11 +57,4 @@ pub fn run(args: GradeArgs) -> Result<Status> {
     } else {
         Status::Rejected
     })
-}
-
-/// The number of cores available to this process.
-pub fn default_jobs() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
 }

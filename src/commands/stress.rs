@@ -25,11 +25,7 @@ pub fn run(args: StressArgs) -> Result<Status> {
             bail!("unknown generator `{g}` (available: {})", known.join(", "));
         }
     }
-    let jobs = args
-        .run
-        .jobs
-        .map(usize::from)
-        .unwrap_or_else(super::grade::default_jobs);
+    let jobs = args.run.jobs();
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
     let compiled = grader.compile(&submission)?;
     let limits = limits_for(&pkg, &compiled);

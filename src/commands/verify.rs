@@ -27,11 +27,7 @@ struct ProblemReport {
 }
 
 pub fn run(args: VerifyArgs) -> Result<Status> {
-    let jobs = args
-        .run
-        .jobs
-        .map(usize::from)
-        .unwrap_or_else(super::grade::default_jobs);
+    let jobs = args.run.jobs();
     let grader = if args.no_submissions {
         None
     } else {
