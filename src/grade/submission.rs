@@ -68,13 +68,26 @@ impl Grader {
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
         let compiled = self.compile(submission)?;
-        let limits = limits_for(pkg, &compiled);
+        self.grade_compiled(pkg, submission, &compiled, tests, options, on_event)
+    }
+
+    /// Grades an already compiled `submission` on `tests`.
+    pub fn grade_compiled(
+        &self,
+        pkg: &Package,
+        submission: &Submission,
+        compiled: &Compiled,
+        tests: &[TestCase],
+        options: &Options,
+        on_event: &(dyn Fn(Event) + Sync),
+    ) -> Result<SubmissionReport> {
+        let limits = limits_for(pkg, compiled);
         let mut report = SubmissionReport {
             problem: pkg.name.clone(),
             submission: submission.path.display().to_string(),
             language: submission.language.id().to_string(),
             verdict: Verdict::CE,
-            compile: compile_report(&compiled),
+            compile: compile_report(compiled),
             tests: Vec::new(),
             tests_total: tests.len(),
             limits: LimitsReport {
@@ -84,7 +97,7 @@ impl Grader {
                 output_mib: limits.output_bytes >> 20,
             },
         };
-        let Some(program) = program(&compiled, &limits) else {
+        let Some(program) = program(compiled, &limits) else {
             return Ok(report);
         };
         report.tests = run_tests(

@@ -49,7 +49,8 @@ pub fn check(
         all: jury.expected == Verdict::AC,
         ..Options::default()
     };
-    let report = grader.grade(pkg, &submission, tests, &options, &|_| {})?;
+    let compiled = grader.compile(&submission)?;
+    let report = grader.grade_compiled(pkg, &submission, &compiled, tests, &options, &|_| {})?;
     let mut result = SubmissionResult {
         path: name.clone(),
         expected: jury.expected,
@@ -71,7 +72,6 @@ pub fn check(
         ));
         return Ok((checks, result));
     }
-    let compiled = grader.compile(&submission)?;
     let mut limits = limits_for(pkg, &compiled);
     match jury.expected {
         Verdict::AC => {
