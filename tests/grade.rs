@@ -65,13 +65,6 @@ fn lo_shu_tests() -> tempfile::TempDir {
     dir
 }
 
-/// A compile cache shared by the tests of this binary (readable by the sandbox's uids).
-fn cache_dir() -> PathBuf {
-    let dir = common::root().join("target/test-judge-cache");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 struct Graded {
     code: i32,
     reports: Vec<Report>,
@@ -90,7 +83,7 @@ fn grade(files: &[&Path], extra: &[&str]) -> Graded {
         .arg(tests.path())
         .args(extra)
         .current_dir(common::root())
-        .env("JUDGE_CACHE_DIR", cache_dir())
+        .env("JUDGE_CACHE_DIR", common::cache_dir())
         .env("CI", "1");
     let out = cmd.output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -322,7 +315,7 @@ fn human_table_and_usage_errors() {
         .arg(&ac)
         .arg("--tests")
         .arg(tests.path())
-        .env("JUDGE_CACHE_DIR", cache_dir())
+        .env("JUDGE_CACHE_DIR", common::cache_dir())
         .current_dir(common::root())
         .output()
         .unwrap();
@@ -373,7 +366,7 @@ fn full_test_set_grading_of_a_reference_style_solution() {
         .args(["grade", "magic-square"])
         .arg(&ac)
         .arg("--json")
-        .env("JUDGE_CACHE_DIR", cache_dir())
+        .env("JUDGE_CACHE_DIR", common::cache_dir())
         .current_dir(common::root())
         .output()
         .unwrap();
@@ -498,7 +491,7 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
         .arg(tests.path())
         .arg("--languages")
         .arg(&table)
-        .env("JUDGE_CACHE_DIR", cache_dir())
+        .env("JUDGE_CACHE_DIR", common::cache_dir())
         .current_dir(common::root())
         .output()
         .unwrap();

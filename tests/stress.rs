@@ -4,31 +4,11 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use common::root;
 
-fn cache() -> PathBuf {
-    let d = root().join("target/test-judge-cache");
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn judge(args: &[&str]) -> common::Run {
-    let out = Command::new("timeout")
-        .arg("240")
-        .arg(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .env("JUDGE_CACHE_DIR", cache())
-        .env("CI", "1")
-        .current_dir(root())
-        .output()
-        .unwrap();
-    common::Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::judge_timed(240, args)
 }
 
 fn submissions(problem: &str, folder: &str) -> Vec<PathBuf> {

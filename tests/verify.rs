@@ -72,28 +72,10 @@ fn package_copy(problem: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, pkg)
 }
 
-fn cache() -> PathBuf {
-    let d = root().join("target/test-judge-cache");
-    fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn verify(pkg: &Path, extra: &[&str]) -> common::Run {
     let mut args = vec!["verify", pkg.to_str().unwrap()];
     args.extend_from_slice(extra);
-    let mut cmd = std::process::Command::new("timeout");
-    cmd.arg("300")
-        .arg(env!("CARGO_BIN_EXE_judge"))
-        .args(&args)
-        .env("JUDGE_CACHE_DIR", cache())
-        .env("CI", "1")
-        .current_dir(root());
-    let out = cmd.output().unwrap();
-    common::Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::judge_timed(300, &args)
 }
 
 fn failed_lines(run: &common::Run) -> Vec<&str> {

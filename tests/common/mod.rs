@@ -97,3 +97,30 @@ pub fn accepted_cpp(problem: &str) -> PathBuf {
         .min()
         .unwrap_or_else(|| panic!("no accepted .cpp in {}", dir.display()))
 }
+
+/// The compile cache shared by the end-to-end tests (under target/, readable by the sandbox's
+/// uids), so each fixture compiles once per `cargo test`.
+pub fn cache_dir() -> PathBuf {
+    let dir = root().join("target/test-judge-cache");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `judge args...` in the repository root with the shared compile cache, under an outer
+/// `timeout` of `seconds` (these runs grade real, sometimes hostile, programs).
+pub fn judge_timed(seconds: u32, args: &[&str]) -> Run {
+    let out = Command::new("timeout")
+        .arg(seconds.to_string())
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .env("JUDGE_CACHE_DIR", cache_dir())
+        .env("CI", "1")
+        .current_dir(root())
+        .output()
+        .expect("spawn timeout judge");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
