@@ -104,11 +104,7 @@ pub fn run_tests(
     };
     loop {
         // Tests still to run: all not yet run, before the first failure unless --all.
-        let cutoff = if options.all {
-            tests.len()
-        } else {
-            first_failure(&results).map_or(tests.len(), |i| i + 1)
-        };
+        let cutoff = cutoff(&results, options.all);
         let pending: Vec<usize> = (0..cutoff).filter(|&i| results[i].is_none()).collect();
         if pending.is_empty() {
             break;
@@ -131,12 +127,18 @@ pub fn run_tests(
             }
         }
     }
-    let cutoff = if options.all {
-        tests.len()
-    } else {
-        first_failure(&results).map_or(tests.len(), |i| i + 1)
-    };
+    let cutoff = cutoff(&results, options.all);
     Ok(results.into_iter().take(cutoff).flatten().collect())
+}
+
+/// How many tests (in plan order) the report covers: all with `--all`, else up to and
+/// including the first failure seen so far.
+fn cutoff(results: &[Option<TestResult>], all: bool) -> usize {
+    if all {
+        results.len()
+    } else {
+        first_failure(results).map_or(results.len(), |i| i + 1)
+    }
 }
 
 fn first_failure(results: &[Option<TestResult>]) -> Option<usize> {
