@@ -191,6 +191,19 @@ impl LinuxSandbox {
         })
     }
 
+    /// The same sandbox without a private file-system view: runs see the host's files
+    /// through Landlock rules, as on hosts that do not allow one (for tests and benchmarks).
+    pub fn without_fs_view(mut self) -> LinuxSandbox {
+        self.fsview = None;
+        self.scoped_ruleset = None;
+        self
+    }
+
+    /// True when runs get their own file-system view.
+    pub fn has_fs_view(&self) -> bool {
+        self.fsview().is_some()
+    }
+
     /// The file-system view for the next run, if runs get their own.
     fn fsview(&self) -> Option<&FsView> {
         self.fsview

@@ -189,12 +189,6 @@ impl From<RunError> for SandboxError {
     }
 }
 
-/// The box's tmpfs: the run's disk quota is its output limit (at least 1 MiB).
-fn tmpfs_options(limits: &crate::sandbox::Limits) -> CString {
-    let size = limits.output_bytes.max(1 << 20).div_ceil(4096) * 4096;
-    CString::new(format!("size={size},nr_inodes=16384,mode=755")).unwrap_or_default()
-}
-
 pub fn run_in_slot(
     sb: &LinuxSandbox,
     slot: &mut Slot,
@@ -236,15 +230,21 @@ pub fn run_in_slot(
     }
     let (fs, work_dir) = match fsview {
         Some(view) => {
-            let (ops, cwd) = view
-                .plan(&req.read_only, req.work_dir.as_deref(), uid)
+            // The run's disk quota (per scratch space) is its output limit.
+            let b = view
+                .plan(
+                    &req.read_only,
+                    req.work_dir.as_deref(),
+                    uid,
+                    lim.output_bytes,
+                )
                 .map_err(spawn_err)?;
             let fs = FsPlan {
                 stage: view.stage(),
-                tmpfs_options: tmpfs_options(lim),
-                ops,
+                ops: b.ops,
+                scratch: b.scratch,
             };
-            (Some(fs), cwd)
+            (Some(fs), b.cwd)
         }
         None => {
             let dir = host_work_dir.unwrap_or(std::path::Path::new("/"));

@@ -22,7 +22,7 @@ use std::ffi::{c_void, CString};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 
-use super::fsview::{MountOp, OpKind};
+use super::fsview::{MountOp, OpKind, ROOT_OPTIONS};
 use super::sys::{self, sc1, sc2, sc3, sc4, syscall6};
 
 /// Steps of the child setup, reported when one fails (see [`step_name`]).
@@ -103,9 +103,9 @@ pub struct Report {
 pub struct FsPlan {
     /// Host folder the box's tmpfs is mounted on.
     pub stage: CString,
-    /// Options of the box's tmpfs (`size=...`).
-    pub tmpfs_options: CString,
     pub ops: Vec<MountOp>,
+    /// Writable scratch spaces inside the box, measured after the run.
+    pub scratch: Vec<CString>,
 }
 
 /// `struct landlock_path_beneath_attr`.
@@ -346,24 +346,31 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
                 .tree_maxrss_kib
                 .store(ru.ru_maxrss, Ordering::SeqCst);
         }
-        if plan.fs.is_some() {
-            let mut st: libc::statfs = core::mem::zeroed();
-            if sc2(
-                libc::SYS_statfs,
-                c"/".as_ptr() as usize,
-                &mut st as *mut libc::statfs as usize,
-            ) == 0
-            {
-                let bs = st.f_bsize as u64;
-                let blocks = st.f_blocks as u64;
-                plan.report
-                    .disk_size
-                    .store(blocks.wrapping_mul(bs), Ordering::SeqCst);
-                plan.report.disk_used.store(
-                    blocks.saturating_sub(st.f_bfree as u64).wrapping_mul(bs),
-                    Ordering::SeqCst,
-                );
+        if let Some(fs) = &plan.fs {
+            // The fullest scratch space tells whether the quota was reached.
+            let (mut worst_used, mut worst_size) = (0u64, 0u64);
+            for path in fs.scratch.iter() {
+                let mut st: libc::statfs = core::mem::zeroed();
+                if sc2(
+                    libc::SYS_statfs,
+                    path.as_ptr() as usize,
+                    &mut st as *mut libc::statfs as usize,
+                ) == 0
+                {
+                    let bs = st.f_bsize as u64;
+                    let size = (st.f_blocks as u64).wrapping_mul(bs);
+                    let used = (st.f_blocks as u64)
+                        .saturating_sub(st.f_bfree as u64)
+                        .wrapping_mul(bs);
+                    let free = size.saturating_sub(used);
+                    if worst_size == 0 || free < worst_size.saturating_sub(worst_used) {
+                        worst_used = used;
+                        worst_size = size;
+                    }
+                }
             }
+            plan.report.disk_size.store(worst_size, Ordering::SeqCst);
+            plan.report.disk_used.store(worst_used, Ordering::SeqCst);
         }
         // Done: the harness need not wait for this process to be torn down (its mount
         // namespace's teardown waits for an RCU grace period).
@@ -431,7 +438,7 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
             fs.stage.as_ptr().cast(),
             c"tmpfs".as_ptr().cast(),
             libc::MS_NOSUID | libc::MS_NODEV,
-            fs.tmpfs_options.as_ptr().cast(),
+            ROOT_OPTIONS.as_ptr().cast(),
         ))
         .map_err(root_err)?;
         for (i, op) in fs.ops.iter().enumerate() {
@@ -495,6 +502,25 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
                     dst as usize,
                     op.mode as usize,
                     op.mode as usize,
+                ))
+                .map_err(err)?,
+                OpKind::Tmpfs => {
+                    check(mkdir(0o755)).map_err(err)?;
+                    check(mount(
+                        c"judge-scratch".as_ptr().cast(),
+                        dst,
+                        c"tmpfs".as_ptr().cast(),
+                        libc::MS_NOSUID | libc::MS_NODEV,
+                        src,
+                    ))
+                    .map_err(err)?;
+                }
+                OpKind::RemountRootReadOnly => check(mount(
+                    null,
+                    dst,
+                    null,
+                    libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+                    null,
                 ))
                 .map_err(err)?,
                 OpKind::Proc => check(mount(
