@@ -9,6 +9,7 @@
 //! The busy loops are plain shell loops (`sh -c 'while :; do :; done'`) started by this
 //! bench and killed at its end; the programs under test only run inside `judge`.
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -42,10 +43,19 @@ impl Busy {
         Busy(
             (0..n)
                 .map(|_| {
-                    Command::new("timeout")
-                        .args(["3600", "sh", "-c", "while :; do :; done"])
-                        .spawn()
-                        .expect("busy loop")
+                    let mut cmd = Command::new("sh");
+                    cmd.args(["-c", "while :; do :; done"])
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null());
+                    // SAFETY: prctl only, between fork and exec: the loop dies with this bench
+                    // even if the bench is killed before `Drop` runs.
+                    unsafe {
+                        cmd.pre_exec(|| {
+                            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                            Ok(())
+                        });
+                    }
+                    cmd.spawn().expect("busy loop")
                 })
                 .collect(),
         )
