@@ -17,6 +17,9 @@ pub(crate) enum Exit {
     Signal(i32),
     /// Killed (with its whole process group) at the wall-time limit.
     TimedOut,
+    /// Killed (with its whole process group) because judge was asked to stop by this signal
+    /// (see [`crate::interrupt`]).
+    Interrupted(i32),
 }
 
 #[derive(Debug)]
@@ -37,6 +40,9 @@ pub(crate) struct Rlimits {
 /// Runs `argv` (argv[0] a resolved path) in `cwd` with judge's environment plus `env`, stdin
 /// from /dev/null, in its own process group. Each of stdout and stderr keeps at most
 /// `output_cap` bytes; both are drained concurrently so a chatty compiler never blocks.
+///
+/// The group is in the background of the terminal, so a Ctrl-C does not reach it: the wait
+/// polls [`crate::interrupt::requested`] and kills the whole group when judge must stop.
 pub(crate) fn run(
     argv: &[String],
     cwd: &Path,
@@ -83,13 +89,24 @@ pub(crate) fn run(
     }
 
     let pgid = child.id() as libc::pid_t;
-    let status = match child.wait_timeout(wall_limit)? {
-        Some(status) => Some(status),
-        None => {
-            kill_group(pgid);
-            child.wait()?;
-            None
+    let mut stopped = None;
+    let status = loop {
+        // Wake up at least every POLL to notice an interruption.
+        const POLL: Duration = Duration::from_millis(50);
+        let left = wall_limit.saturating_sub(start.elapsed());
+        if let Some(status) = child.wait_timeout(left.min(POLL))? {
+            break Some(status);
         }
+        if let Some(signal) = crate::interrupt::requested() {
+            stopped = Some(Exit::Interrupted(signal));
+        } else if start.elapsed() >= wall_limit {
+            stopped = Some(Exit::TimedOut);
+        } else {
+            continue;
+        }
+        kill_group(pgid);
+        child.wait()?;
+        break None;
     };
     // Helpers the compiler left behind (and that may hold our pipes open) go too.
     kill_group(pgid);
@@ -111,7 +128,7 @@ pub(crate) fn run(
     output.extend_from_slice(&stderr);
 
     let exit = match status {
-        None => Exit::TimedOut,
+        None => stopped.unwrap_or(Exit::TimedOut),
         Some(s) => match (s.code(), s.signal()) {
             (Some(code), _) => Exit::Code(code),
             (None, Some(sig)) => Exit::Signal(sig),

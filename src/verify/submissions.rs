@@ -51,24 +51,30 @@ pub fn check(
     };
     let compiled = grader.compile(&submission)?;
     let report = grader.grade_compiled(pkg, &submission, &compiled, tests, &options, &|_| {})?;
+    // A partial report (judge asked to stop) decides nothing: the caller stops.
+    crate::interrupt::check()?;
+    let Some(actual) = report.verdict else {
+        anyhow::bail!("grading {name} gave no verdict");
+    };
+    let compile_message = report.compile.as_ref().map_or("", |c| c.message.as_str());
     let mut result = SubmissionResult {
         path: name.clone(),
         expected: jury.expected,
-        actual: report.verdict,
+        actual,
         timing: None,
     };
     let mut checks = Vec::new();
     let limit = Duration::from_millis(report.limits.time_ms);
     let first_bad = report.tests.iter().find(|t| t.verdict != Verdict::AC);
-    if report.verdict != jury.expected {
-        let detail = match (first_bad, report.verdict) {
-            (_, Verdict::CE) => format!(": {}", first_line(&report.compile.message)),
+    if actual != jury.expected {
+        let detail = match (first_bad, actual) {
+            (_, Verdict::CE) => format!(": {}", first_line(compile_message)),
             (Some(t), _) => format!(" on test `{}`: {}", t.name, t.message),
             (None, _) => format!(" (all {} tests passed)", report.tests.len()),
         };
         checks.push(Check::fail(
             name,
-            format!("expected {}, got {}{detail}", jury.expected, report.verdict),
+            format!("expected {}, got {actual}{detail}", jury.expected),
         ));
         return Ok((checks, result));
     }
@@ -181,7 +187,8 @@ fn time_runs(
             pkg.logic,
             &Options::default(),
             &|_| {},
-        )?;
+        )?
+        .complete()?;
         if let Some(r) = r.first() {
             capped |= r.verdict == Verdict::TLE;
             samples.push(Duration::from_millis(r.time_ms));
