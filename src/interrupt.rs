@@ -7,16 +7,22 @@
 //! and exit with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). Everything unwinds
 //! normally, so temporary folders (`tempfile::TempDir`) are removed on the way out.
 //!
-//! A second signal while the first is being handled exits at once (status 128 + signal),
-//! for a user who does not want to wait for the clean-up.
+//! A second signal at least [`INSIST_AFTER`] after the first exits at once (status 128 +
+//! signal), for a user who does not want to wait for the clean-up. Copies of one signal that
+//! arrive together (`timeout` sends it to the process and to its group) count as one.
 
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicI64, Ordering};
 
 /// The first signal received (0: none).
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// The pid of the process that installed the handler. A clone of the harness that has not yet
 /// blocked its signals (the sandbox's `clone(CLONE_VM)` children) must not act on a signal.
 static OWNER: AtomicI32 = AtomicI32::new(0);
+
+/// When the first signal arrived (CLOCK_MONOTONIC, milliseconds).
+static FIRST_MS: AtomicI64 = AtomicI64::new(0);
+/// A second signal this long after the first exits at once.
+pub const INSIST_AFTER: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// The signals that interrupt `judge`.
 pub const SIGNALS: [i32; 2] = [libc::SIGINT, libc::SIGTERM];
@@ -57,14 +63,28 @@ extern "C" fn on_signal(signal: libc::c_int) {
     if unsafe { libc::getpid() } != OWNER.load(Ordering::SeqCst) {
         return;
     }
+    let now = monotonic_ms();
     if SIGNAL
         .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
-        .is_err()
+        .is_ok()
     {
-        // The second signal: the user insists. Leave at once.
+        FIRST_MS.store(now, Ordering::SeqCst);
+    } else if now - FIRST_MS.load(Ordering::SeqCst) >= INSIST_AFTER.as_millis() as i64 {
+        // A second signal: the user insists. Leave at once.
         // SAFETY: _exit is async-signal-safe and never returns.
         unsafe { libc::_exit(exit_code(signal)) };
     }
+}
+
+/// CLOCK_MONOTONIC in milliseconds (async-signal-safe).
+fn monotonic_ms() -> i64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime is async-signal-safe and writes only to `ts`.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
 }
 
 /// Installs the SIGINT and SIGTERM handlers. Call it once, first thing, before the sandbox is
