@@ -42,6 +42,15 @@ impl Violation {
     }
 }
 
+impl Violation {
+    /// `file:line:column: message`, the form every command uses when the file is known
+    /// (see [`crate::text::file_name`] for standard input).
+    pub fn at(&self, file: &str) -> String {
+        format!("{file}:{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// `line 2, column 1: message`, for inputs that are not files (generated tests).
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

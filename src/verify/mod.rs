@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::package::Package;
 use crate::problems::{GenParams, Judgement, Problem};
 use crate::testset::{self, Origin, TestCase};
+use crate::text::count;
 use crate::verdict::Verdict;
 
 pub mod statement;
@@ -142,7 +143,10 @@ pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
             return (checks, Vec::new());
         }
     };
-    checks.push(check_inputs_valid(pkg.logic, &tests));
+    if let Some(c) = check_orphan_answers(pkg) {
+        checks.push(c);
+    }
+    checks.push(check_inputs_valid(pkg, &tests));
     checks.push(check_invalid_rejected(pkg));
     checks.push(check_generators(pkg));
     checks.push(check_answers(pkg.logic, &tests));
@@ -150,13 +154,41 @@ pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
     (checks, tests)
 }
 
-fn check_inputs_valid(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+/// A `.ans` without its `.in` is a test that silently does not exist: name every one.
+fn check_orphan_answers(pkg: &Package) -> Option<Check> {
+    let mut orphans = Vec::new();
+    for dir in ["data/sample", "data/secret"] {
+        match testset::orphan_answers(&pkg.dir.join(dir)) {
+            Ok(found) => orphans.extend(found.iter().map(|p| rel(pkg, p))),
+            Err(e) => return Some(Check::fail("tests", e.to_string())),
+        }
+    }
+    (!orphans.is_empty()).then(|| {
+        Check::fail(
+            "tests",
+            format!(
+                "{} without a matching .in (no test reads {}): {}",
+                count(orphans.len(), "answer file"),
+                if orphans.len() == 1 { "it" } else { "them" },
+                orphans.join(", ")
+            ),
+        )
+    })
+}
+
+fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Check {
+    let logic = pkg.logic;
     for t in tests {
         if let Err(v) = logic.validate(t.input.as_bytes()) {
-            return Check::fail(
-                "validator",
-                format!("test `{}` ({}) is invalid: {v}", t.name, t.describe()),
-            );
+            let message = match &t.origin {
+                Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => {
+                    format!("test `{}` is invalid: {}", t.name, v.at(&rel(pkg, p)))
+                }
+                Origin::Generated { .. } => {
+                    format!("test `{}` ({}) is invalid: {v}", t.name, t.describe())
+                }
+            };
+            return Check::fail("validator", message);
         }
     }
     Check::ok(
