@@ -12,6 +12,28 @@ pub fn count<N: Copy + Display + PartialEq + From<u8>>(n: N, noun: &str) -> Stri
     }
 }
 
+/// `all 3 tests`, `the 1 test`: every one of a counted group.
+pub fn all<N: Copy + Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
+    if n == N::from(1) {
+        format!("the {}", count(n, noun))
+    } else {
+        format!("all {}", count(n, noun))
+    }
+}
+
+/// `singular` when `n` is 1, else `plural`: for the verb after a count (`is`/`are`).
+pub fn agree<N: PartialEq + From<u8>>(
+    n: N,
+    singular: &'static str,
+    plural: &'static str,
+) -> &'static str {
+    if n == N::from(1) {
+        singular
+    } else {
+        plural
+    }
+}
+
 /// How a file is named in `file:line:column: message` locations: its path, or `<stdin>` for
 /// standard input (`None` or `-`).
 pub fn file_name(path: Option<&Path>) -> String {
@@ -30,6 +52,8 @@ mod tests {
         assert_eq!(count(1usize, "sample"), "1 sample");
         assert_eq!(count(2u64, "step"), "2 steps");
         assert_eq!(count(0u32, "test"), "0 tests");
+        assert_eq!(all(1usize, "test"), "the 1 test");
+        assert_eq!(all(63usize, "test"), "all 63 tests");
     }
 
     #[test]

@@ -727,7 +727,10 @@ fn trim_message(text: &str, max_lines: usize, max_bytes: usize) -> String {
     }
     let rest = lines.len() - shown;
     if rest > 0 {
-        out.push_str(&format!("... ({rest} more lines)\n"));
+        out.push_str(&format!(
+            "... ({})\n",
+            crate::text::count(rest, "more line")
+        ));
     }
     out.trim_end().to_string()
 }

@@ -190,7 +190,11 @@ fn spawn_drain(
         }
         if dropped > 0 {
             kept.extend_from_slice(
-                format!("\n... ({dropped} more bytes of output dropped)\n").as_bytes(),
+                format!(
+                    "\n... ({} of output dropped)\n",
+                    crate::text::count(dropped, "more byte")
+                )
+                .as_bytes(),
             );
         }
         let _ = tx.send((index, kept));

@@ -135,14 +135,16 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
     }
 }
 
-/// The compile cache: [`Cache::default_dir`] when the sandbox user can reach it, else (a home
-/// folder is often mode 0700) `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755.
+/// The compile cache: [`Cache::default_dir`] when it is writable and the sandbox user can
+/// reach it, else (a home folder is often mode 0700, or read-only, or missing)
+/// `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755. An explicit `$JUDGE_CACHE_DIR`
+/// that does not work is an error, not a fallback.
 fn reachable_cache() -> Result<Cache> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
     if let Some(dir) = Cache::default_dir() {
         let cache = Cache::new(dir);
-        match cache.accessibility_problem() {
+        match cache.usability_problem() {
             None => return Ok(cache),
             Some(problem) if explicit => anyhow::bail!(problem),
             Some(_) => {}

@@ -61,6 +61,49 @@ impl fmt::Display for Violation {
     }
 }
 
+/// One whitespace-separated token of a contestant output, with its 1-based line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a [u8],
+    pub line: usize,
+}
+
+impl Token<'_> {
+    /// The token for a one-line message: quoted, escaped, at most 20 bytes (then `...`).
+    pub fn shown(&self) -> String {
+        let cut = &self.text[..self.text.len().min(20)];
+        let ellipsis = if cut.len() < self.text.len() {
+            "..."
+        } else {
+            ""
+        };
+        format!("{:?}{ellipsis}", String::from_utf8_lossy(cut))
+    }
+
+    /// `expected 9 numbers, found "no" at line 1`: what a checker says when a token is not
+    /// what the output format has there.
+    pub fn unexpected(&self, expected: &str) -> String {
+        format!(
+            "expected {expected}, found {} at line {}",
+            self.shown(),
+            self.line
+        )
+    }
+}
+
+/// The tokens of a contestant output (separated by ASCII whitespace) with their lines.
+pub fn tokens(output: &[u8]) -> Vec<Token<'_>> {
+    output
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .flat_map(|(i, line)| {
+            line.split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty())
+                .map(move |text| Token { text, line: i + 1 })
+        })
+        .collect()
+}
+
 /// What a checker concluded about one contestant output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {

@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::package::Package;
 use crate::problems::{GenParams, Judgement, Problem};
 use crate::testset::{self, Origin, TestCase};
-use crate::text::count;
+use crate::text::{agree, all, count};
 use crate::verdict::Verdict;
 
 pub mod statement;
@@ -169,7 +169,7 @@ fn check_orphan_answers(pkg: &Package) -> Option<Check> {
             format!(
                 "{} without a matching .in (no test reads {}): {}",
                 count(orphans.len(), "answer file"),
-                if orphans.len() == 1 { "it" } else { "them" },
+                agree(orphans.len(), "it", "them"),
                 orphans.join(", ")
             ),
         )
@@ -193,7 +193,11 @@ fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Check {
     }
     Check::ok(
         "validator",
-        format!("all {} test inputs are valid", tests.len()),
+        format!(
+            "{} {} valid",
+            all(tests.len(), "test input"),
+            agree(tests.len(), "is", "are")
+        ),
     )
 }
 
@@ -222,8 +226,9 @@ fn check_invalid_rejected(pkg: &Package) -> Check {
     Check::ok(
         "invalid inputs",
         format!(
-            "all {} files in data/invalid_input are rejected",
-            files.len()
+            "{} in data/invalid_input {} rejected",
+            all(files.len(), "file"),
+            agree(files.len(), "is", "are")
         ),
     )
 }
@@ -276,8 +281,11 @@ fn check_generators(pkg: &Package) -> Check {
     Check::ok(
         "generators",
         format!(
-            "{} generator setups are deterministic and use their seed",
-            setups.len()
+            "{} {} deterministic and {} {} seed",
+            count(setups.len(), "generator setup"),
+            agree(setups.len(), "is", "are"),
+            agree(setups.len(), "uses", "use"),
+            agree(setups.len(), "its", "their")
         ),
     )
 }
@@ -307,18 +315,18 @@ fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Check {
     Check::ok(
         "checker",
         format!(
-            "accepts the jury and reference answers of all {} tests",
-            tests.len()
+            "accepts the jury and reference answers of {}",
+            all(tests.len(), "test")
         ),
     )
 }
 
 /// The checker rejects every mutated answer.
 fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
-    let mut count = 0;
+    let mut mutated = 0usize;
     for t in tests {
         for (label, wrong) in logic.mutate_answer(&t.input, &t.answer) {
-            count += 1;
+            mutated += 1;
             if logic.check(&t.input, &t.answer, wrong.as_bytes()) == Judgement::Accepted {
                 return Check::fail(
                     "checker",
@@ -327,10 +335,13 @@ fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
             }
         }
     }
-    if count == 0 {
+    if mutated == 0 {
         return Check::warn("checker", "no mutated answers to test the checker with");
     }
-    Check::ok("checker", format!("rejects all {count} mutated answers"))
+    Check::ok(
+        "checker",
+        format!("rejects {}", all(mutated, "mutated answer")),
+    )
 }
 
 /// `path` relative to the package folder, for messages.

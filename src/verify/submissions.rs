@@ -12,6 +12,7 @@ use crate::grade::submission::{limits_for, program, Grader};
 use crate::grade::{run_tests, Options};
 use crate::package::Package;
 use crate::testset::TestCase;
+use crate::text::{all, count};
 use crate::verdict::Verdict;
 
 /// Runs of the slowest accepted test when timing.
@@ -70,7 +71,7 @@ pub fn check(
         let detail = match (first_bad, actual) {
             (_, Verdict::CE) => format!(": {}", first_line(compile_message)),
             (Some(t), _) => format!(" on test `{}`: {}", t.name, t.message),
-            (None, _) => format!(" (all {} tests passed)", report.tests.len()),
+            (None, _) => format!(" ({} passed)", all(report.tests.len(), "test")),
         };
         checks.push(Check::fail(
             name,
@@ -95,8 +96,8 @@ pub fn check(
             let mut status = Check::ok(
                 name.clone(),
                 format!(
-                    "AC on {} tests, slowest {} of {:.3} s",
-                    report.tests.len(),
+                    "AC on {}, slowest {} of {:.3} s",
+                    count(report.tests.len(), "test"),
                     timing.as_ref().map(Timing::describe).unwrap_or_default(),
                     limit.as_secs_f64()
                 ),
