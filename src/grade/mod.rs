@@ -173,7 +173,7 @@ pub fn run_tests(
     if interrupted.is_some() {
         // Unconfirmed results are no verdicts.
         for r in results.iter_mut() {
-            if r.as_ref().is_some_and(|r| suspect(r)) {
+            if r.as_ref().is_some_and(&suspect) {
                 *r = None;
             }
         }
@@ -425,10 +425,6 @@ mod tests {
             &|_| {},
         )
         .unwrap()
-    }
-
-    fn grade(script: Vec<RunOutcome>, n: usize, options: &Options) -> Vec<TestResult> {
-        grade_run(script, n, options).complete().unwrap()
     }
 
     #[test]
