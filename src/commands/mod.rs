@@ -39,10 +39,18 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             return code;
         }
     };
-    // Before anything else (the sandbox takes the list of handled signals when it is made).
-    if let Err(e) = crate::interrupt::install() {
-        eprintln!("error: cannot install the SIGINT/SIGTERM handlers: {e}");
-        return EXIT_ERROR;
+    // The commands that start processes and write folders stop cleanly on SIGINT/SIGTERM;
+    // the others keep the default (a `solve` waiting for standard input must die on Ctrl-C).
+    // Before anything else: the sandbox takes the list of handled signals when it is made.
+    let long_running = matches!(
+        cli.command,
+        Command::Gen(_) | Command::Grade(_) | Command::Stress(_) | Command::Verify(_)
+    );
+    if long_running {
+        if let Err(e) = crate::interrupt::install() {
+            eprintln!("error: cannot install the SIGINT/SIGTERM handlers: {e}");
+            return EXIT_ERROR;
+        }
     }
     let result = match cli.command {
         Command::Problems(a) => problems::run(a),
