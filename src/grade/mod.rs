@@ -11,7 +11,7 @@
 //! finished results are returned with the interruption.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use crate::interrupt::{self, Interrupted};
 use crate::problems::Problem;
-use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
+use crate::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
 
@@ -134,7 +134,9 @@ pub fn run_tests(
     let suspect = |r: &TestResult| {
         options.jobs > 1
             && r.runs == 1
-            && (r.verdict == Verdict::TLE || Duration::from_millis(r.time_ms) >= threshold)
+            // A judge error may be the machine being overloaded by our own parallel runs.
+            && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
+                || Duration::from_millis(r.time_ms) >= threshold)
     };
     let mut interrupted = None;
     'plan: loop {
@@ -218,6 +220,18 @@ fn first_failure(results: &[Option<TestResult>]) -> Option<usize> {
         .position(|r| r.as_ref().is_some_and(|r| r.verdict != Verdict::AC))
 }
 
+/// Says once per process that the machine is too busy to judge (see
+/// [`LimitHit::Overloaded`]); the affected results are judge errors.
+fn warn_overloaded() {
+    static WARNED: AtomicBool = AtomicBool::new(false);
+    if !WARNED.swap(true, Ordering::SeqCst) {
+        eprintln!(
+            "warning: this machine is overloaded: a program got too little CPU to be judged, \
+             and its result is a judge error (JE), not a verdict; free some CPU or lower --jobs"
+        );
+    }
+}
+
 struct Runner<'a> {
     sandbox: &'a dyn Sandbox,
     program: &'a Program,
@@ -286,13 +300,12 @@ impl Runner<'_> {
     /// program killed by the terminal's SIGINT is no verdict.
     fn run_one(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
         interrupt::check()?;
-        let work = tempfile::Builder::new().prefix("judge-run-").tempdir()?;
         let request = RunRequest {
             argv: self.program.argv.clone(),
             env: self.program.env.clone(),
             stdin: Stdin::Bytes(test.input.as_bytes().to_vec()),
             read_only: self.program.read_only.clone(),
-            work_dir: work.path().to_path_buf(),
+            work_dir: None,
             limits: self.limits.clone(),
         };
         let outcome = self.sandbox.run(&request)?;
@@ -301,6 +314,9 @@ impl Runner<'_> {
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
+        if outcome.limit_hit == Some(LimitHit::Overloaded) {
+            warn_overloaded();
+        }
         let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
             self.logic.check(&test.input, &test.answer, out)
         });
