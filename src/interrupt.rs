@@ -1,28 +1,28 @@
 //! The process-wide interruption flag: SIGINT and SIGTERM ask `judge` to stop.
 //!
-//! [`install`] replaces the default dispositions of SIGINT and SIGTERM by a handler that only
-//! stores the signal number in an atomic. Long-running stages poll [`requested`] (or
-//! [`check`]) and stop: compilers are killed with their process group, the sandbox kills the
-//! running program, runners stop starting tests, and the commands print what they have so far
-//! and exit with 128 + the signal number (130 for SIGINT, 143 for SIGTERM). Everything unwinds
-//! normally, so temporary folders (`tempfile::TempDir`) are removed on the way out.
+//! [`install`] blocks SIGINT and SIGTERM in the calling thread (and so in every thread started
+//! after it) and starts one thread that waits for them with `sigwait` and stores the signal
+//! number in an atomic. No signal handler runs anywhere, so no system call of a working thread
+//! is ever interrupted (`EINTR`), and children never inherit a handler: the sandbox and
+//! `std::process::Command` give their children an empty signal mask. Long-running stages poll
+//! [`requested`] (or [`check`]) and stop: compilers are killed with their process group, the
+//! sandbox ends the running program, runners stop starting tests, and the commands print what
+//! they have so far and exit with 128 + the signal number (130 for SIGINT, 143 for SIGTERM).
+//! Everything unwinds normally, so temporary folders (`tempfile::TempDir`) are removed on the
+//! way out.
 //!
 //! A second signal at least [`INSIST_AFTER`] after the first exits at once (status 128 +
 //! signal), for a user who does not want to wait for the clean-up. Copies of one signal that
 //! arrive together (`timeout` sends it to the process and to its group) count as one.
 
-use std::sync::atomic::{AtomicI32, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant};
 
 /// The first signal received (0: none).
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
-/// The pid of the process that installed the handler. A clone of the harness that has not yet
-/// blocked its signals (the sandbox's `clone(CLONE_VM)` children) must not act on a signal.
-static OWNER: AtomicI32 = AtomicI32::new(0);
 
-/// When the first signal arrived (CLOCK_MONOTONIC, milliseconds).
-static FIRST_MS: AtomicI64 = AtomicI64::new(0);
 /// A second signal this long after the first exits at once.
-pub const INSIST_AFTER: std::time::Duration = std::time::Duration::from_millis(300);
+pub const INSIST_AFTER: Duration = Duration::from_millis(300);
 
 /// The signals that interrupt `judge`.
 pub const SIGNALS: [i32; 2] = [libc::SIGINT, libc::SIGTERM];
@@ -57,57 +57,55 @@ pub fn signal_name(signal: i32) -> String {
     }
 }
 
-extern "C" fn on_signal(signal: libc::c_int) {
-    // Only async-signal-safe work here: getpid, atomics, _exit.
-    // SAFETY: getpid has no preconditions.
-    if unsafe { libc::getpid() } != OWNER.load(Ordering::SeqCst) {
-        return;
-    }
-    let now = monotonic_ms();
-    if SIGNAL
-        .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
-        .is_ok()
-    {
-        FIRST_MS.store(now, Ordering::SeqCst);
-    } else if now - FIRST_MS.load(Ordering::SeqCst) >= INSIST_AFTER.as_millis() as i64 {
-        // A second signal: the user insists. Leave at once.
-        // SAFETY: _exit is async-signal-safe and never returns.
-        unsafe { libc::_exit(exit_code(signal)) };
-    }
-}
-
-/// CLOCK_MONOTONIC in milliseconds (async-signal-safe).
-fn monotonic_ms() -> i64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime is async-signal-safe and writes only to `ts`.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec * 1000 + ts.tv_nsec / 1_000_000
-}
-
-/// Installs the SIGINT and SIGTERM handlers. Call it once, first thing, before the sandbox is
-/// created (the sandbox resets every non-default disposition in its children, from a list
-/// taken when it is created). Idempotent.
-pub fn install() -> std::io::Result<()> {
-    // SAFETY: getpid has no preconditions.
-    OWNER.store(unsafe { libc::getpid() }, Ordering::SeqCst);
-    for signal in SIGNALS {
-        // SAFETY: `action` is fully initialised (zeroed, then the handler, flags and an empty
-        // mask); the handler is an `extern "C" fn(c_int)` that only does async-signal-safe work.
-        let r = unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            // SA_RESTART: system calls of threads that are not polling the flag continue.
-            action.sa_flags = libc::SA_RESTART;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut())
-        };
-        if r != 0 {
-            return Err(std::io::Error::last_os_error());
+/// The set of [`SIGNALS`].
+fn signal_set() -> libc::sigset_t {
+    // SAFETY: sigemptyset initialises the set before sigaddset adds valid signal numbers.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for s in SIGNALS {
+            libc::sigaddset(&mut set, s);
         }
+        set
     }
+}
+
+/// Blocks SIGINT and SIGTERM and starts the thread that receives them. Call it once, first
+/// thing, before any other thread is started (threads inherit the mask of their creator; a
+/// thread started earlier could still receive a signal, with the default action: the process
+/// ends).
+pub fn install() -> std::io::Result<()> {
+    let set = signal_set();
+    // SAFETY: `set` is a valid, initialised signal set; the old mask is not needed.
+    let r = unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) };
+    if r != 0 {
+        return Err(std::io::Error::from_raw_os_error(r));
+    }
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            let mut first: Option<Instant> = None;
+            loop {
+                let mut signal: libc::c_int = 0;
+                // SAFETY: `set` is valid and blocked in this thread (inherited); `signal` is a
+                // valid out-pointer.
+                if unsafe { libc::sigwait(&set, &mut signal) } != 0 {
+                    continue;
+                }
+                match first {
+                    None => {
+                        first = Some(Instant::now());
+                        SIGNAL.store(signal, Ordering::SeqCst);
+                    }
+                    Some(at) if at.elapsed() >= INSIST_AFTER => {
+                        // The user insists: leave at once, without cleaning up.
+                        // SAFETY: _exit never returns and touches no Rust state.
+                        unsafe { libc::_exit(exit_code(signal)) };
+                    }
+                    Some(_) => {}
+                }
+            }
+        })?;
     Ok(())
 }
 
@@ -151,20 +149,23 @@ mod tests {
     }
 
     #[test]
-    fn installed_handlers_are_not_default_dispositions() {
-        // The sandbox resets, in its children, the dispositions that differ from the default
-        // when it is created (`spawn::non_default_signals`, the same query): after `install`
-        // both signals must be among them.
+    fn install_blocks_both_signals_in_later_threads() {
+        // Threads started after `install` (workers, the sandbox's) never receive the signals:
+        // only the waiting thread does, so no system call of theirs sees EINTR.
         install().unwrap();
-        for s in SIGNALS {
-            // SAFETY: query only (new action NULL); `old` is a valid out-pointer.
-            let handler = unsafe {
-                let mut old: libc::sigaction = std::mem::zeroed();
-                assert_eq!(libc::sigaction(s, std::ptr::null(), &mut old), 0);
-                old.sa_sigaction
+        let blocked = std::thread::spawn(|| {
+            // SAFETY: query only; `mask` is a valid out-pointer.
+            let mask = unsafe {
+                let mut mask: libc::sigset_t = std::mem::zeroed();
+                libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut mask);
+                mask
             };
-            assert_ne!(handler, libc::SIG_DFL, "signal {s}");
-        }
+            // SAFETY: `mask` was filled in above.
+            SIGNALS.map(|s| unsafe { libc::sigismember(&mask, s) } == 1)
+        })
+        .join()
+        .unwrap();
+        assert_eq!(blocked, [true, true]);
         assert_eq!(requested(), None);
     }
 }

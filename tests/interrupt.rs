@@ -107,6 +107,25 @@ impl Scene {
         panic!("no process with `{needle}` within {limit:?}");
     }
 
+    /// Waits until a compiled entry is in the scene's cache, up to `limit`.
+    fn wait_for_compile(&self, limit: Duration) {
+        let entries = self.path().join("cache/v1");
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            let done = std::fs::read_dir(&entries)
+                .map(|d| {
+                    d.flatten()
+                        .any(|e| e.path().join("judge-entry.json").is_file())
+                })
+                .unwrap_or(false);
+            if done {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("nothing compiled within {limit:?}");
+    }
+
     /// After judge exited: no process of the run is left (within a grace period for the
     /// kernel to reap), no work folder in TMPDIR, no half cache entry.
     fn assert_nothing_left(&self) {
@@ -268,8 +287,10 @@ fn sigterm_during_stress_stops_with_143_and_says_how_far_it_got() {
         "--out",
         out_dir.to_str().unwrap(),
     ]);
-    let binary = format!("{}/cache/v1/", scene.marker());
-    scene.wait_for_process(&judge, &binary, Duration::from_secs(120));
+    // Its runs take a millisecond each, too short to catch in /proc: wait for the compiled
+    // entry, then let it test for a while.
+    scene.wait_for_compile(Duration::from_secs(120));
+    std::thread::sleep(Duration::from_millis(1500));
     let (out, took) = stop(judge, libc::SIGTERM, false, Duration::from_secs(30));
     assert_eq!(out.status.code(), Some(143), "{}", text(&out.stderr));
     assert!(took < Duration::from_secs(10), "took {took:?}");

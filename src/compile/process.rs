@@ -62,10 +62,17 @@ pub(crate) fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: the closure only calls setrlimit, which is async-signal-safe, and touches no
-    // memory shared with the parent besides the copied-in `rlimits`.
+    // SAFETY: the closure only calls setrlimit and sigprocmask, which are async-signal-safe,
+    // and touches no memory shared with the parent besides the copied-in `rlimits`.
     unsafe {
         cmd.pre_exec(move || {
+            // judge blocks SIGINT and SIGTERM in its threads (see `crate::interrupt`); the
+            // compiler starts with none blocked.
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            if libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut()) != 0 {
+                return Err(io::Error::last_os_error());
+            }
             set_rlimit(libc::RLIMIT_CORE, 0)?;
             set_rlimit(libc::RLIMIT_FSIZE, rlimits.file_size)?;
             if let Some(bytes) = rlimits.address_space {
@@ -249,6 +256,31 @@ mod tests {
         let f = sh("sleep 30 & sleep 30", Duration::from_millis(300), 100);
         assert_eq!(f.exit, Exit::TimedOut);
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_compiler_starts_with_no_signal_blocked() {
+        // As judge's threads have after `interrupt::install`.
+        // SAFETY: initialising a local set and blocking two signals in this thread only.
+        let set = unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, libc::SIGINT);
+            libc::sigaddset(&mut set, libc::SIGTERM);
+            libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+            set
+        };
+        let f = sh(
+            "grep SigBlk /proc/self/status",
+            Duration::from_secs(10),
+            1000,
+        );
+        // SAFETY: undoing the block above.
+        unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut()) };
+        assert_eq!(
+            String::from_utf8_lossy(&f.output).trim(),
+            "SigBlk:\t0000000000000000"
+        );
     }
 
     #[test]
