@@ -87,23 +87,26 @@ fn main() {
     let cpath = CString::new(bin.to_string_lossy().as_bytes()).expect("path");
     let argv: [*mut libc::c_char; 2] = [cpath.as_ptr() as *mut libc::c_char, std::ptr::null_mut()];
 
+    let plain = LinuxSandbox::new(1).expect("sandbox").without_fs_view();
     let names = [
         "std Command::status",
         "posix_spawn+waitpid",
         "LinuxSandbox::run",
+        "  without fs view",
     ];
-    let mut times: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    let mut times: [Vec<Duration>; 4] = Default::default();
     let round = 50;
     let rounds = runs.div_ceil(round);
     // Warm-up (page cache, first-run setup).
     for _ in 0..20 {
         sandbox.run(&request).expect("run");
+        plain.run(&request).expect("run");
         posix_spawn_wait(&cpath, &argv);
     }
     for r in 0..rounds {
         // Rotate the order each round.
-        for k in 0..3 {
-            let v = (k + r) % 3;
+        for k in 0..4 {
+            let v = (k + r) % 4;
             for _ in 0..round {
                 let t = Instant::now();
                 match v {
@@ -116,7 +119,8 @@ fn main() {
                     }
                     1 => posix_spawn_wait(&cpath, &argv),
                     _ => {
-                        let o = sandbox.run(&request).expect("sandbox run");
+                        let sb = if v == 2 { &sandbox } else { &plain };
+                        let o = sb.run(&request).expect("sandbox run");
                         assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
                     }
                 }
@@ -124,10 +128,10 @@ fn main() {
             }
         }
     }
-    let mut med = [0f64; 3];
-    let mut p90 = [0f64; 3];
+    let mut med = [0f64; 4];
+    let mut p90 = [0f64; 4];
     println!("{runs} runs per variant, interleaved in rounds of {round}");
-    for v in 0..3 {
+    for v in 0..4 {
         times[v].sort();
         med[v] = us(percentile(&times[v], 0.5));
         p90[v] = us(percentile(&times[v], 0.9));
@@ -148,5 +152,10 @@ fn main() {
         "ratio sandbox / posix_spawn: median {:.2}x  p90 {:.2}x   (target <= 2x)",
         med[2] / med[1],
         p90[2] / p90[1]
+    );
+    println!(
+        "ratio without fs view / posix_spawn: median {:.2}x  p90 {:.2}x",
+        med[3] / med[1],
+        p90[3] / p90[1]
     );
 }

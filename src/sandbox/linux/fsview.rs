@@ -10,7 +10,7 @@
 //!   /dev                    null zero full random urandom, fd/stdin/stdout/stderr links
 //!   /proc                   a new procfs of the run's pid namespace (only its processes)
 //!   /sys/devices/system/cpu read-only (CPU count)
-//!   /tmp, /work             on the tmpfs: the run's private scratch space (its disk quota)
+//!   /tmp, /box              tmpfs mounts: the run's private scratch space (its disk quota)
 //!   <read_only dirs>        read-only binds at their own paths (the binary, a runtime)
 //!   <work_dir>              a read-write bind at its own path, when the caller shares one
 //! ```
@@ -48,7 +48,7 @@ const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
 const SYS_DIRS: &[&str] = &["/sys/devices/system/cpu"];
 
 /// The private working directory of a run when the caller shares none.
-pub const PRIVATE_WORK_DIR: &str = "/work";
+pub const PRIVATE_WORK_DIR: &str = "/box";
 
 /// One preparation step, executed by the proxy in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +65,10 @@ pub enum OpKind {
     Chown,
     /// Mount a new procfs at `dst`.
     Proc,
+    /// Mount a tmpfs at `dst` (created first) with options `src`.
+    Tmpfs,
+    /// Remount the box's root read-only (`dst` is the staging mount point).
+    RemountRootReadOnly,
 }
 
 /// A step of building the box; paths are absolute paths under the staging mount point.
@@ -252,8 +256,6 @@ impl FsView {
                 base.push(step(OpKind::BindDir, p, p, ro_flags(p), 0));
             }
         }
-        base.push(step(OpKind::Mkdir, "", "/tmp", 0, 0o1777));
-        made.insert(PathBuf::from("/tmp"));
         Ok(FsView {
             stage: stage.to_path_buf(),
             base,
@@ -269,19 +271,38 @@ impl FsView {
     /// Every step of one run's box: the fixed part, `read_only` folders bound read-only at
     /// their own paths (unless already inside the fixed part), and the working directory:
     /// `work_dir` bound read-write at its own path, or a private [`PRIVATE_WORK_DIR`] owned
-    /// by `uid`. Returns the steps and the working directory's path inside the box.
+    /// by `uid`. The writable scratch spaces (`/tmp`, the private work dir) are tmpfs
+    /// mounts of `quota_bytes` each; the rest of the box is read-only. Returns the steps,
+    /// the working directory's path inside the box and the scratch spaces' paths.
     pub fn plan(
         &self,
         read_only: &[PathBuf],
         work_dir: Option<&Path>,
         uid: Option<u32>,
-    ) -> Result<(Vec<MountOp>, CString), String> {
+        quota_bytes: u64,
+    ) -> Result<BoxPlan, String> {
         let mut steps = self.base.clone();
         let mut made: BTreeSet<PathBuf> = steps
             .iter()
             .filter(|s| s.kind == OpKind::Mkdir)
             .map(|s| s.dst.clone())
             .collect();
+        // /tmp first: folders bound below it (a binary in /tmp/...) go on top of it.
+        let size = quota_bytes.max(1 << 20).div_ceil(4096) * 4096;
+        let scratch_opts = |mode: &str| format!("size={size},nr_inodes=8192,mode={mode}");
+        steps.push(step(OpKind::Tmpfs, scratch_opts("1777"), "/tmp", 0, 0));
+        made.insert(PathBuf::from("/tmp"));
+        let mut scratch = vec![PathBuf::from("/tmp")];
+        // The private work dir too, before any bind that could lie below its path.
+        let private = work_dir.is_none().then(|| PathBuf::from(PRIVATE_WORK_DIR));
+        if let Some(w) = &private {
+            steps.push(step(OpKind::Tmpfs, scratch_opts("755"), w, 0, 0));
+            if let Some(uid) = uid {
+                steps.push(step(OpKind::Chown, "", w, 0, uid));
+            }
+            made.insert(w.clone());
+            scratch.push(w.clone());
+        }
         let mut bound: Vec<PathBuf> = self.covered.clone();
         for dir in read_only {
             let real = std::fs::canonicalize(dir)
@@ -314,15 +335,11 @@ impl FsView {
                 steps.push(step(OpKind::BindDir, w, w, flags, 0));
                 w.to_path_buf()
             }
-            None => {
-                let w = PathBuf::from(PRIVATE_WORK_DIR);
-                steps.push(step(OpKind::Mkdir, "", &w, 0, 0o755));
-                if let Some(uid) = uid {
-                    steps.push(step(OpKind::Chown, "", &w, 0, uid));
-                }
-                w
-            }
+            None => PathBuf::from(PRIVATE_WORK_DIR),
         };
+        // Nothing but the scratch spaces is writable, whatever uid the program has (in a
+        // user namespace it is the owner of the box's root).
+        steps.push(step(OpKind::RemountRootReadOnly, "", "/", 0, 0));
         let cstr = |p: &Path| {
             CString::new(p.as_os_str().as_bytes())
                 .map_err(|_| format!("path {} contains a NUL byte", p.display()))
@@ -344,9 +361,28 @@ impl FsView {
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        Ok((ops, cstr(&cwd)?))
+        Ok(BoxPlan {
+            ops,
+            cwd: cstr(&cwd)?,
+            scratch: scratch.iter().map(|p| cstr(p)).collect::<Result<_, _>>()?,
+        })
     }
 }
+
+/// One run's box, ready for the proxy.
+#[derive(Debug)]
+pub struct BoxPlan {
+    pub ops: Vec<MountOp>,
+    /// The working directory, as the program sees it.
+    pub cwd: CString,
+    /// The writable scratch spaces (their fill is the run's disk use), as the program sees
+    /// them.
+    pub scratch: Vec<CString>,
+}
+
+/// Options of the box's root tmpfs: it only holds the folders and files things are bound
+/// on, and is remounted read-only once built.
+pub const ROOT_OPTIONS: &std::ffi::CStr = c"size=1m,nr_inodes=4096,mode=755";
 
 #[cfg(test)]
 mod tests {
@@ -371,18 +407,21 @@ mod tests {
     #[test]
     fn the_base_has_system_dirs_devices_proc_and_tmp_but_not_the_rest_of_etc() {
         let (stage, v) = view();
-        let (ops, cwd) = v.plan(&[], None, Some(60001)).expect("plan");
+        let BoxPlan { ops, cwd, scratch } = v.plan(&[], None, Some(60001), 1 << 20).expect("plan");
         let got = dsts(&ops, stage.path());
         assert!(got.contains(&(OpKind::BindDir, "/usr".into())), "{got:?}");
         assert!(got.contains(&(OpKind::BindFile, "/dev/null".into())));
         assert!(got.contains(&(OpKind::Proc, "/proc".into())));
-        assert!(got.contains(&(OpKind::Mkdir, "/tmp".into())));
-        assert!(got.contains(&(OpKind::Chown, "/work".into())));
+        assert!(got.contains(&(OpKind::Tmpfs, "/tmp".into())));
+        assert!(got.contains(&(OpKind::Tmpfs, "/box".into())));
+        assert_eq!(got.last(), Some(&(OpKind::RemountRootReadOnly, "/".into())));
+        assert_eq!(scratch, vec![c"/tmp".to_owned(), c"/box".to_owned()]);
+        assert!(got.contains(&(OpKind::Chown, "/box".into())));
         assert!(got
             .iter()
             .all(|(_, d)| d != "/etc/passwd" && d != "/etc/shadow"));
         assert!(got.iter().all(|(_, d)| !d.starts_with("/sys/fs")));
-        assert_eq!(cwd.as_bytes(), b"/work");
+        assert_eq!(cwd.as_bytes(), b"/box");
         // Mount points are created before anything is mounted below them.
         let proc_mkdir = got
             .iter()
@@ -398,13 +437,19 @@ mod tests {
         let (stage, v) = view();
         let bin = tempfile::tempdir().expect("tempdir");
         let work = tempfile::tempdir().expect("tempdir");
-        let (ops, cwd) = v
+        let BoxPlan { ops, cwd, scratch } = v
             .plan(
                 &[bin.path().to_path_buf(), PathBuf::from("/usr/lib")],
                 Some(work.path()),
                 None,
+                1 << 20,
             )
             .expect("plan");
+        assert_eq!(
+            scratch,
+            vec![c"/tmp".to_owned()],
+            "a shared work dir has no quota"
+        );
         let got = dsts(&ops, stage.path());
         let bin_dst = bin.path().canonicalize().unwrap().display().to_string();
         assert!(got.contains(&(OpKind::BindDir, bin_dst.clone())), "{got:?}");
@@ -445,7 +490,12 @@ mod tests {
     fn a_missing_read_only_dir_is_an_error_naming_it() {
         let (_stage, v) = view();
         let err = v
-            .plan(&[PathBuf::from("/nonexistent/judge-dir")], None, None)
+            .plan(
+                &[PathBuf::from("/nonexistent/judge-dir")],
+                None,
+                None,
+                1 << 20,
+            )
             .unwrap_err();
         assert!(err.contains("/nonexistent/judge-dir"), "{err}");
     }

@@ -102,6 +102,15 @@ pub struct LinuxSandbox {
     warning: Option<String>,
 }
 
+/// A non-blocking eventfd, at an fd number above the stdio targets.
+fn eventfd() -> std::io::Result<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain system call; the result is checked.
+    let fd = sys::cvt(unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) })?;
+    // SAFETY: a fresh fd nobody else owns.
+    detect::high_fd(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
+}
+
 /// The empty host folder each run mounts its box on (in its own mount namespace only, so
 /// every run and every judge can share it).
 fn box_stage() -> PathBuf {
@@ -149,7 +158,7 @@ impl LinuxSandbox {
                 } else {
                     None
                 },
-                proxy_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
+                done: eventfd().map_err(|e| setup_err("eventfd", e))?,
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
             });
         }
@@ -180,6 +189,19 @@ impl LinuxSandbox {
             pool: SlotPool::new(slot_vec),
             mech,
         })
+    }
+
+    /// The same sandbox without a private file-system view: runs see the host's files
+    /// through Landlock rules, as on hosts that do not allow one (for tests and benchmarks).
+    pub fn without_fs_view(mut self) -> LinuxSandbox {
+        self.fsview = None;
+        self.scoped_ruleset = None;
+        self
+    }
+
+    /// True when runs get their own file-system view.
+    pub fn has_fs_view(&self) -> bool {
+        self.fsview().is_some()
     }
 
     /// The file-system view for the next run, if runs get their own.

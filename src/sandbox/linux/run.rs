@@ -7,6 +7,7 @@ use std::io::{Seek, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::Ordering;
+use std::sync::{mpsc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::cgroup::{Baseline, SlotCgroups};
@@ -15,6 +16,7 @@ use super::procfs::{self, ProcSample};
 use super::slots::Slot;
 use super::spawn::{self, FsPlan, Plan, Report, Step};
 use super::supervise::{self, Probe};
+use super::sys::Stack;
 use super::{setup_err, sys, LinuxSandbox};
 use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Termination};
 
@@ -79,6 +81,8 @@ fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
 /// children never outlive the plan they read from.
 struct ProxyGuard {
     pidfd: OwnedFd,
+    /// The proxy's stack: it must stay mapped until the proxy is gone.
+    stack: Option<Stack>,
     reaped: bool,
 }
 
@@ -90,6 +94,35 @@ impl Drop for ProxyGuard {
         }
     }
 }
+
+/// Proxies that said their run is over but have not exited yet (their mount namespace's
+/// teardown waits for an RCU grace period): reaped on a background thread, which then
+/// frees their stacks. A finished proxy no longer reads its plan.
+fn reap_later(pidfd: OwnedFd, stack: Stack) {
+    static REAPER: OnceLock<Mutex<mpsc::Sender<(OwnedFd, Stack)>>> = OnceLock::new();
+    let sender = REAPER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<(OwnedFd, Stack)>();
+        std::thread::Builder::new()
+            .name("judge-reaper".into())
+            .spawn(move || {
+                for (pidfd, stack) in rx {
+                    let _ = sys::wait_pidfd(pidfd.as_raw_fd());
+                    drop(stack);
+                }
+            })
+            .expect("reaper thread");
+        Mutex::new(tx)
+    });
+    let tx = sender.lock().unwrap_or_else(|e| e.into_inner());
+    if let Err(mpsc::SendError((pidfd, stack))) = tx.send((pidfd, stack)) {
+        // No reaper thread: wait here.
+        let _ = sys::wait_pidfd(pidfd.as_raw_fd());
+        drop(stack);
+    }
+}
+
+/// Stack size of the proxy.
+const PROXY_STACK: usize = 64 * 1024;
 
 /// A box with less than this free counts as full (a refused write was at most this close).
 const DISK_FULL_SLACK: u64 = 64 * 1024;
@@ -156,12 +189,6 @@ impl From<RunError> for SandboxError {
     }
 }
 
-/// The box's tmpfs: the run's disk quota is its output limit (at least 1 MiB).
-fn tmpfs_options(limits: &crate::sandbox::Limits) -> CString {
-    let size = limits.output_bytes.max(1 << 20).div_ceil(4096) * 4096;
-    CString::new(format!("size={size},nr_inodes=16384,mode=755")).unwrap_or_default()
-}
-
 pub fn run_in_slot(
     sb: &LinuxSandbox,
     slot: &mut Slot,
@@ -203,15 +230,21 @@ pub fn run_in_slot(
     }
     let (fs, work_dir) = match fsview {
         Some(view) => {
-            let (ops, cwd) = view
-                .plan(&req.read_only, req.work_dir.as_deref(), uid)
+            // The run's disk quota (per scratch space) is its output limit.
+            let b = view
+                .plan(
+                    &req.read_only,
+                    req.work_dir.as_deref(),
+                    uid,
+                    lim.output_bytes,
+                )
                 .map_err(spawn_err)?;
             let fs = FsPlan {
                 stage: view.stage(),
-                tmpfs_options: tmpfs_options(lim),
-                ops,
+                ops: b.ops,
+                scratch: b.scratch,
             };
-            (Some(fs), cwd)
+            (Some(fs), b.cwd)
         }
         None => {
             let dir = host_work_dir.unwrap_or(std::path::Path::new("/"));
@@ -273,7 +306,12 @@ pub fn run_in_slot(
         ));
     }
 
-    let mut keep = vec![stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
+    let mut keep = vec![
+        stdin.as_raw_fd(),
+        out_w.as_raw_fd(),
+        err_w.as_raw_fd(),
+        slot.done.as_raw_fd(),
+    ];
     let cgroup_procs: Vec<i32> = slot
         .cg
         .as_ref()
@@ -326,6 +364,7 @@ pub fn run_in_slot(
         },
         child_stack_top: slot.child_stack.top(),
         fs,
+        done_fd: slot.done.as_raw_fd(),
         id_maps: if sb.mech.root {
             None
         } else {
@@ -352,12 +391,21 @@ pub fn run_in_slot(
 
     // --- spawn ---
     let start = Instant::now();
-    // SAFETY: `plan` is boxed (stable address) and lives until after the guard below has
-    // reaped the proxy; the stack belongs to the slot we hold.
-    let (proxy_pid, pidfd) = unsafe { spawn::start_proxy(&plan, slot.proxy_stack.top(), ns_flags) }
+    // A stack of its own: a finished proxy may still be exiting while the slot's next run
+    // starts.
+    let proxy_stack = Stack::new(PROXY_STACK).map_err(|e| setup_err("stack", e))?;
+    // A count left by an earlier run that was killed after it finished.
+    let mut stale = 0u64;
+    // SAFETY: non-blocking read of our eventfd's counter into a local.
+    unsafe { libc::read(slot.done.as_raw_fd(), (&mut stale as *mut u64).cast(), 8) };
+    // SAFETY: `plan` is boxed (stable address) and is read by the proxy only until it has
+    // either been reaped (the guard below) or said it finished; its stack moves with the
+    // guard and is freed only once the proxy is gone.
+    let (proxy_pid, pidfd) = unsafe { spawn::start_proxy(&plan, proxy_stack.top(), ns_flags) }
         .map_err(|e| spawn_err(format!("creating the sandbox process: {e}")))?;
     let mut proxy = ProxyGuard {
         pidfd,
+        stack: Some(proxy_stack),
         reaped: false,
     };
     // The children hold their own copies now.
@@ -372,6 +420,7 @@ pub fn run_in_slot(
     };
     let mon = supervise::supervise(
         proxy.pidfd.as_raw_fd(),
+        slot.done.as_raw_fd(),
         out_r,
         err_r,
         start,
@@ -379,6 +428,14 @@ pub fn run_in_slot(
         &mut probe,
     )?;
     proxy.reaped = true;
+    if mon.rusage.is_none() {
+        // Finished but still exiting: reap it in the background.
+        if let (Some(stack), Ok(fd)) = (proxy.stack.take(), proxy.pidfd.try_clone()) {
+            reap_later(fd, stack);
+        } else {
+            let _ = sys::wait_pidfd(proxy.pidfd.as_raw_fd());
+        }
+    }
     drop(own_ruleset);
 
     let step = plan.report.err_step.load(Ordering::SeqCst);
@@ -434,11 +491,23 @@ pub fn run_in_slot(
             (Duration::from_nanos(u.cpu_ns), u.peak_bytes / 1024)
         }
         _ => {
-            let rusage_cpu = sys::tv(mon.rusage.ru_utime) + sys::tv(mon.rusage.ru_stime);
+            // Every process of the run, reaped by the proxy (or the proxy's own rusage when
+            // it was killed before it could say so).
+            let tree_cpu = match mon.rusage {
+                Some(ru) => sys::tv(ru.ru_utime) + sys::tv(ru.ru_stime),
+                None => Duration::from_micros(
+                    plan.report.tree_cpu_us.load(Ordering::SeqCst).max(0) as u64,
+                ),
+            };
             // ru_maxrss of a process started with CLONE_VM includes the harness's own peak RSS
             // (the kernel folds the old address space's high-water mark in at exec), so it is
             // only the contestant's figure when it exceeds the harness's peak.
-            let reported = plan.report.maxrss_kib.load(Ordering::SeqCst).max(0) as u64;
+            let reported = plan
+                .report
+                .maxrss_kib
+                .load(Ordering::SeqCst)
+                .max(plan.report.tree_maxrss_kib.load(Ordering::SeqCst))
+                .max(0) as u64;
             let harness_peak_kib = procfs::status_memory("/proc/self/status").1 / 1024;
             let polled = mon.polled_peak_bytes / 1024;
             let peak = if reported > harness_peak_kib {
@@ -449,7 +518,7 @@ pub fn run_in_slot(
             if peak.saturating_mul(1024) > lim.memory_bytes {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
             }
-            (rusage_cpu.max(mon.polled_cpu), peak)
+            (tree_cpu.max(mon.polled_cpu), peak)
         }
     };
     if cpu_time > lim.cpu_time {

@@ -83,7 +83,8 @@ pub struct Slot {
     pub cg: Option<SlotCgroups>,
     /// An empty network namespace the runs join (root path only).
     pub netns: Option<OwnedFd>,
-    pub proxy_stack: Stack,
+    /// The eventfd its runs' proxies signal the end of a run on.
+    pub done: OwnedFd,
     pub child_stack: Stack,
 }
 

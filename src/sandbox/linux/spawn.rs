@@ -22,7 +22,7 @@ use std::ffi::{c_void, CString};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 
-use super::fsview::{MountOp, OpKind};
+use super::fsview::{MountOp, OpKind, ROOT_OPTIONS};
 use super::sys::{self, sc1, sc2, sc3, sc4, syscall6};
 
 /// Steps of the child setup, reported when one fails (see [`step_name`]).
@@ -86,6 +86,12 @@ pub struct Report {
     /// Non-zero: the [`Step`] that failed before `execve`.
     pub err_step: AtomicU32,
     pub err_errno: AtomicI32,
+    /// User + system CPU and the largest `ru_maxrss` of every process of the run (all reaped
+    /// by the proxy), µs and KiB.
+    pub tree_cpu_us: AtomicI64,
+    pub tree_maxrss_kib: AtomicI64,
+    /// Every process of the run is gone and the figures above are final.
+    pub finished: AtomicBool,
     /// For [`Step::Mount`]: index of the failing [`MountOp`] (`u32::MAX`: the root setup).
     pub err_detail: AtomicU32,
     /// Bytes used and available on the box's tmpfs after the run (file-system view only).
@@ -97,9 +103,9 @@ pub struct Report {
 pub struct FsPlan {
     /// Host folder the box's tmpfs is mounted on.
     pub stage: CString,
-    /// Options of the box's tmpfs (`size=...`).
-    pub tmpfs_options: CString,
     pub ops: Vec<MountOp>,
+    /// Writable scratch spaces inside the box, measured after the run.
+    pub scratch: Vec<CString>,
 }
 
 /// `struct landlock_path_beneath_attr`.
@@ -138,6 +144,8 @@ pub struct Plan {
     pub child_stack_top: *mut u8,
     /// The run's own file-system view, built by the proxy; `None`: the host's (Landlock).
     pub fs: Option<FsPlan>,
+    /// An eventfd the proxy writes when the run is over (see `Report::finished`), or -1.
+    pub done_fd: i32,
     /// In a new user namespace: the lines for `/proc/self/uid_map`, `setgroups` and
     /// `gid_map` that map the harness's uid and gid to 0 (written by the proxy itself).
     pub id_maps: Option<[CString; 3]>,
@@ -273,6 +281,10 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
             return 127;
         }
         plan.report.started.store(true, Ordering::SeqCst);
+        // The contestant holds its own copies of the pipes: ours must not delay their EOF.
+        for &fd in plan.stdio.iter() {
+            sc1(libc::SYS_close, fd as usize);
+        }
         // Reap everything (orphans are reparented to us) until the contestant is gone.
         loop {
             let mut status: libc::c_int = 0;
@@ -294,32 +306,83 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
                     Ordering::SeqCst,
                 );
                 plan.report.has_status.store(true, Ordering::SeqCst);
-                if plan.fs.is_some() {
-                    let mut st: libc::statfs = core::mem::zeroed();
-                    if sc2(
-                        libc::SYS_statfs,
-                        c"/".as_ptr() as usize,
-                        &mut st as *mut libc::statfs as usize,
-                    ) == 0
-                    {
-                        let bs = st.f_bsize as u64;
-                        plan.report
-                            .disk_size
-                            .store((st.f_blocks as u64).wrapping_mul(bs), Ordering::SeqCst);
-                        plan.report.disk_used.store(
-                            (st.f_blocks as u64)
-                                .saturating_sub(st.f_bfree as u64)
-                                .wrapping_mul(bs),
-                            Ordering::SeqCst,
-                        );
-                    }
-                }
                 break;
             }
             if r == -(libc::EINTR as isize) || r > 0 {
                 continue;
             }
             break;
+        }
+        // The run is over: end every process left in it (as pid 1, `kill(-1)` reaches all
+        // of them and only them), reap them, and measure what the run left behind.
+        sc2(libc::SYS_kill, -1isize as usize, libc::SIGKILL as usize);
+        loop {
+            let mut status: libc::c_int = 0;
+            let r = sc4(
+                libc::SYS_wait4,
+                -1isize as usize,
+                &mut status as *mut libc::c_int as usize,
+                libc::__WALL as usize,
+                0,
+            );
+            if r == -(libc::EINTR as isize) || r > 0 {
+                continue;
+            }
+            break;
+        }
+        let mut ru: libc::rusage = core::mem::zeroed();
+        if sc2(
+            libc::SYS_getrusage,
+            libc::RUSAGE_CHILDREN as usize,
+            &mut ru as *mut libc::rusage as usize,
+        ) == 0
+        {
+            let us = |t: libc::timeval| t.tv_sec.wrapping_mul(1_000_000).wrapping_add(t.tv_usec);
+            plan.report.tree_cpu_us.store(
+                us(ru.ru_utime).wrapping_add(us(ru.ru_stime)),
+                Ordering::SeqCst,
+            );
+            plan.report
+                .tree_maxrss_kib
+                .store(ru.ru_maxrss, Ordering::SeqCst);
+        }
+        if let Some(fs) = &plan.fs {
+            // The fullest scratch space tells whether the quota was reached.
+            let (mut worst_used, mut worst_size) = (0u64, 0u64);
+            for path in fs.scratch.iter() {
+                let mut st: libc::statfs = core::mem::zeroed();
+                if sc2(
+                    libc::SYS_statfs,
+                    path.as_ptr() as usize,
+                    &mut st as *mut libc::statfs as usize,
+                ) == 0
+                {
+                    let bs = st.f_bsize as u64;
+                    let size = (st.f_blocks as u64).wrapping_mul(bs);
+                    let used = (st.f_blocks as u64)
+                        .saturating_sub(st.f_bfree as u64)
+                        .wrapping_mul(bs);
+                    let free = size.saturating_sub(used);
+                    if worst_size == 0 || free < worst_size.saturating_sub(worst_used) {
+                        worst_used = used;
+                        worst_size = size;
+                    }
+                }
+            }
+            plan.report.disk_size.store(worst_size, Ordering::SeqCst);
+            plan.report.disk_used.store(worst_used, Ordering::SeqCst);
+        }
+        // Done: the harness need not wait for this process to be torn down (its mount
+        // namespace's teardown waits for an RCU grace period).
+        plan.report.finished.store(true, Ordering::SeqCst);
+        if plan.done_fd >= 0 {
+            let one: u64 = 1;
+            sc3(
+                libc::SYS_write,
+                plan.done_fd as usize,
+                &one as *const u64 as usize,
+                8,
+            );
         }
     }
     0
@@ -375,7 +438,7 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
             fs.stage.as_ptr().cast(),
             c"tmpfs".as_ptr().cast(),
             libc::MS_NOSUID | libc::MS_NODEV,
-            fs.tmpfs_options.as_ptr().cast(),
+            ROOT_OPTIONS.as_ptr().cast(),
         ))
         .map_err(root_err)?;
         for (i, op) in fs.ops.iter().enumerate() {
@@ -441,6 +504,25 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
                     op.mode as usize,
                 ))
                 .map_err(err)?,
+                OpKind::Tmpfs => {
+                    check(mkdir(0o755)).map_err(err)?;
+                    check(mount(
+                        c"judge-scratch".as_ptr().cast(),
+                        dst,
+                        c"tmpfs".as_ptr().cast(),
+                        libc::MS_NOSUID | libc::MS_NODEV,
+                        src,
+                    ))
+                    .map_err(err)?;
+                }
+                OpKind::RemountRootReadOnly => check(mount(
+                    null,
+                    dst,
+                    null,
+                    libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+                    null,
+                ))
+                .map_err(err)?,
                 OpKind::Proc => check(mount(
                     c"proc".as_ptr().cast(),
                     dst,
@@ -451,11 +533,14 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
                 .map_err(err)?,
             }
         }
-        // Swap roots: the box becomes `/`, the host's root is detached from this namespace.
+        // The box becomes `/` of the proxy and so of everything it starts. `chroot`, not
+        // `pivot_root` + detaching the old root: any unmount waits for an RCU grace period
+        // (tens of milliseconds on a busy machine). The host's mounts stay in this private
+        // namespace but out of reach: the contestant cannot `chroot`, mount or unmount
+        // (seccomp), holds no file descriptor outside the box, and `/proc/1/root` is this
+        // root too; `/proc/self/mountinfo` lists only mounts below it.
         check(sc1(libc::SYS_chdir, fs.stage.as_ptr() as usize)).map_err(root_err)?;
-        let dot = c".".as_ptr() as usize;
-        check(sc2(libc::SYS_pivot_root, dot, dot)).map_err(root_err)?;
-        check(sc2(libc::SYS_umount2, dot, libc::MNT_DETACH as usize)).map_err(root_err)?;
+        check(sc1(libc::SYS_chroot, c".".as_ptr() as usize)).map_err(root_err)?;
         check(sc1(libc::SYS_chdir, c"/".as_ptr() as usize)).map_err(root_err)?;
         sc1(libc::SYS_umask, 0o022);
     }

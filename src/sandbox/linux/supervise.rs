@@ -107,7 +107,9 @@ impl Deadline {
 pub struct Monitored {
     pub limit_hit: Option<LimitHit>,
     pub wall: Duration,
-    pub rusage: libc::rusage,
+    /// The proxy's rusage when supervision reaped it (it exited or was killed); `None`
+    /// when it said the run was over and was left to exit on its own.
+    pub rusage: Option<libc::rusage>,
     /// The largest CPU time and memory seen by polling (paths without cgroups).
     pub polled_cpu: Duration,
     pub polled_peak_bytes: u64,
@@ -160,8 +162,9 @@ impl Pipes {
         self.out_open || self.err_open
     }
 
-    /// Poll entries for the open pipes, plus `extra` (a pidfd) when given.
-    fn pollfds(&self, extra: Option<i32>) -> [libc::pollfd; 3] {
+    /// Poll entries for the open pipes, plus `extra` (the proxy's pidfd and the run's
+    /// end-of-run eventfd) when given.
+    fn pollfds(&self, extra: [Option<i32>; 2]) -> [libc::pollfd; 4] {
         let entry = |fd: i32| libc::pollfd {
             fd,
             events: libc::POLLIN,
@@ -178,12 +181,13 @@ impl Pipes {
             } else {
                 -1
             }),
-            entry(extra.unwrap_or(-1)),
+            entry(extra[0].unwrap_or(-1)),
+            entry(extra[1].unwrap_or(-1)),
         ]
     }
 
     /// Reads what the poll reported; returns true when stdout overflowed its cap.
-    fn read_ready(&mut self, fds: &[libc::pollfd; 3], limits: &Limits) -> bool {
+    fn read_ready(&mut self, fds: &[libc::pollfd; 4], limits: &Limits) -> bool {
         let mut over = false;
         if self.out_open && fds[0].revents != 0 {
             let (eof, o) = drain(self.out.as_raw_fd(), &mut self.stdout, limits.output_bytes);
@@ -199,13 +203,13 @@ impl Pipes {
 }
 
 /// `ppoll` for at most `timeout`; EINTR counts as a timeout.
-fn wait_ready(fds: &mut [libc::pollfd; 3], timeout: Duration) -> Result<(), SandboxError> {
+fn wait_ready(fds: &mut [libc::pollfd; 4], timeout: Duration) -> Result<(), SandboxError> {
     let ts = libc::timespec {
         tv_sec: timeout.as_secs() as libc::time_t,
         tv_nsec: timeout.subsec_nanos() as libc::c_long,
     };
-    // SAFETY: `fds` holds three valid pollfd entries (negative fds are ignored).
-    let r = unsafe { libc::ppoll(fds.as_mut_ptr(), 3, &ts, std::ptr::null()) };
+    // SAFETY: `fds` holds four valid pollfd entries (negative fds are ignored).
+    let r = unsafe { libc::ppoll(fds.as_mut_ptr(), 4, &ts, std::ptr::null()) };
     if r < 0 {
         let e = std::io::Error::last_os_error();
         if e.raw_os_error() != Some(libc::EINTR) {
@@ -215,9 +219,12 @@ fn wait_ready(fds: &mut [libc::pollfd; 3], timeout: Duration) -> Result<(), Sand
     Ok(())
 }
 
-/// Supervises the run whose proxy is `pidfd` until the proxy has exited, then reaps it.
+/// Supervises the run whose proxy is `pidfd` until the proxy says the run is over (on
+/// `done_fd`, an eventfd; the proxy is then left to exit on its own) or has exited (then it
+/// is reaped here).
 pub fn supervise(
     pidfd: i32,
+    done_fd: i32,
     out_r: OwnedFd,
     err_r: OwnedFd,
     start: Instant,
@@ -247,6 +254,7 @@ pub fn supervise(
     let mut polled_peak = 0u64;
     let mut load: Option<LoadSample> = None;
     let mut killed = false;
+    let mut finished = false;
     let mut stop = |why: LimitHit,
                     limit_hit: &mut Option<LimitHit>,
                     load: &mut Option<LoadSample>,
@@ -266,12 +274,19 @@ pub fn supervise(
     loop {
         let now = Instant::now();
         let until = next_tick.min(wall_deadline).saturating_duration_since(now);
-        let mut fds = pipes.pollfds(Some(pidfd));
+        let mut fds = pipes.pollfds([Some(pidfd), Some(done_fd).filter(|fd| *fd >= 0)]);
         wait_ready(&mut fds, until)?;
         if pipes.read_ready(&fds, limits) {
             stop(LimitHit::Output, &mut limit_hit, &mut load, probe);
         }
         if fds[2].revents != 0 {
+            break;
+        }
+        if fds[3].revents != 0 {
+            let mut v = 0u64;
+            // SAFETY: reading the 8-byte counter of our eventfd into a local.
+            unsafe { libc::read(done_fd, (&mut v as *mut u64).cast(), 8) };
+            finished = true;
             break;
         }
         let now = Instant::now();
@@ -317,8 +332,12 @@ pub fn supervise(
         }
     }
 
-    let (_info, rusage) = sys::wait_pidfd(pidfd)?;
     let wall = start.elapsed();
+    let rusage = if finished {
+        None
+    } else {
+        Some(sys::wait_pidfd(pidfd)?.1)
+    };
 
     // Every process of the run is gone; read what is left in the pipes. Another process
     // that briefly inherited a write end (a concurrent spawn) may delay EOF slightly.
@@ -328,7 +347,7 @@ pub fn supervise(
         if left.is_zero() {
             break;
         }
-        let mut fds = pipes.pollfds(None);
+        let mut fds = pipes.pollfds([None, None]);
         wait_ready(&mut fds, left)?;
         if pipes.read_ready(&fds, limits) && limit_hit.is_none() {
             limit_hit = Some(LimitHit::Output);
