@@ -88,6 +88,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
     /// Input file; standard input when omitted or `-`.
@@ -97,8 +98,10 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
+    /// The test input (`-` for standard input).
     #[arg(value_name = "INPUT")]
     pub input: PathBuf,
     /// The contestant's output (`-` for standard input).
@@ -111,6 +114,7 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
     /// Input files to validate.
@@ -142,6 +146,7 @@ impl RunArgs {
 
 #[derive(Debug, Args)]
 pub struct GradeArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
     /// Source files to grade (language from the extension unless --lang is given).
@@ -165,8 +170,10 @@ pub struct GradeArgs {
 
 #[derive(Debug, Args)]
 pub struct StressArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
+    /// Source file to stress (language from the extension unless --lang is given).
     #[arg(value_name = "SUBMISSION")]
     pub submission: PathBuf,
     /// Stop after this many seconds [default: 10].
@@ -175,7 +182,7 @@ pub struct StressArgs {
     /// Stop after this many tests.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub count: Option<u64>,
-    /// Base seed (printed; the same seed gives the same tests) [default: from the clock].
+    /// Base seed (printed; the same seed gives the same tests) [default: random].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Only this generator [default: every generator setup of the test plan, round-robin].
@@ -187,7 +194,7 @@ pub struct StressArgs {
     /// Time spent shrinking the counterexample at most.
     #[arg(long, value_name = "N", default_value = "20", value_parser = parse_seconds)]
     pub shrink_seconds: f64,
-    /// Folder for the counterexample [default: stress-<problem>-<seed>].
+    /// Folder for the counterexample [default: ./stress-<problem>-<seed>].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -196,7 +203,7 @@ pub struct StressArgs {
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Problems to verify.
+    /// Problems to verify: folder names under ./problems (or $JUDGE_PROBLEMS_DIR), or paths.
     #[arg(value_name = "PROBLEM", required = true)]
     pub problems: Vec<String>,
     /// Print the time limit the jury submissions support (slowest AC x 2, below fastest TLE / 1.5).
@@ -223,6 +230,21 @@ mod tests {
     #[test]
     fn cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_positional_argument_has_a_help_line() {
+        for sub in Cli::command().get_subcommands() {
+            for arg in sub.get_arguments().filter(|a| a.is_positional()) {
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(
+                    !help.trim().is_empty(),
+                    "`judge {} <{}>` has no help",
+                    sub.get_name(),
+                    arg.get_id()
+                );
+            }
+        }
     }
 
     #[test]

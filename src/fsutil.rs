@@ -1,9 +1,13 @@
-//! Small file helpers: atomic writes and reading "file or standard input".
+//! Small file helpers: atomic writes of files and folders, and reading "file or standard
+//! input".
 
+use std::ffi::CString;
 use std::io::{Read, Write};
-use std::path::Path;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a
 /// reader never sees a half-written file and an interrupted write leaves the old file intact.
@@ -19,6 +23,126 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     tmp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// Replaces the folder `dir` (created if missing) by one that `fill` writes: `fill` gets a
+/// temporary folder next to `dir`, which then takes `dir`'s place in one atomic exchange
+/// (`renameat2(RENAME_EXCHANGE)`; two renames where the file system lacks it). A reader, or
+/// a judge killed at any point, sees the old folder or the new one, never a mix; files of
+/// the old folder do not survive. The temporary folder is removed on every way out
+/// (errors, interruptions); one left by a killed process is removed by the next call.
+pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    // Replace what a symbolic link points to, not the link.
+    let dir = match std::fs::canonicalize(dir) {
+        Ok(real) => real,
+        Err(_) => {
+            std::path::absolute(dir).with_context(|| format!("cannot resolve {}", dir.display()))?
+        }
+    };
+    let (Some(parent), Some(name)) = (dir.parent(), dir.file_name()) else {
+        bail!("cannot replace {}: it has no parent folder", dir.display());
+    };
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let prefix = format!(".{}.judge-tmp-", name.to_string_lossy());
+    remove_stale_temp_dirs(parent, &prefix);
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("{prefix}{}-", std::process::id()))
+        .tempdir_in(parent)
+        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755))
+        .with_context(|| format!("cannot set permissions of {}", tmp.path().display()))?;
+    fill(tmp.path())?;
+    if !dir.exists() {
+        std::fs::rename(tmp.path(), &dir)
+            .with_context(|| format!("cannot move the new folder to {}", dir.display()))?;
+        // It lives on as `dir`.
+        let _ = tmp.keep();
+        return Ok(());
+    }
+    match exchange(tmp.path(), &dir) {
+        // `tmp` now holds the old content; dropping it removes that.
+        Ok(()) => Ok(()),
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {
+            // No atomic exchange here: move the old folder aside, then the new one in.
+            let aside = tempfile::Builder::new()
+                .prefix(&format!("{prefix}{}-", std::process::id()))
+                .tempdir_in(parent)
+                .with_context(|| {
+                    format!("cannot create a temporary folder in {}", parent.display())
+                })?;
+            let old = aside.path().join("old");
+            std::fs::rename(&dir, &old)
+                .with_context(|| format!("cannot move {} aside", dir.display()))?;
+            if let Err(e) = std::fs::rename(tmp.path(), &dir) {
+                let _ = std::fs::rename(&old, &dir);
+                return Err(e).with_context(|| format!("cannot replace {}", dir.display()));
+            }
+            let _ = tmp.keep();
+            Ok(())
+        }
+        Err(e) => Err(e).with_context(|| format!("cannot replace {}", dir.display())),
+    }
+}
+
+/// Swaps two paths atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes()).map_err(|_| std::io::ErrorKind::InvalidInput)
+    };
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: two valid NUL-terminated paths that outlive the call; no memory is written.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_renameat2,
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Removes `<prefix><pid>-*` folders in `parent` whose process is gone (a killed judge).
+/// Best effort.
+fn remove_stale_temp_dirs(parent: &Path, prefix: &str) {
+    let Ok(read) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in read.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<libc::pid_t>().ok())
+        else {
+            continue;
+        };
+        // SAFETY: signal 0 only checks whether the process exists.
+        let gone = unsafe { libc::kill(pid, 0) } != 0
+            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The entries of `dir` (empty if it does not exist).
+pub fn list_dir(dir: &Path) -> Result<Vec<PathBuf>> {
+    match std::fs::read_dir(dir) {
+        Ok(read) => read
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<Vec<_>>>()
+            .with_context(|| format!("cannot read {}", dir.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", dir.display())),
+    }
 }
 
 /// The bytes of `path`, or of standard input when `path` is `None` or `-`.
@@ -49,5 +173,57 @@ mod tests {
         write_atomic(&p, b"two").unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn replace_dir_swaps_the_whole_folder_and_leaves_no_temporary() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("tests");
+        replace_dir(&out, |d| Ok(std::fs::write(d.join("a.in"), "1")?)).unwrap();
+        std::fs::write(out.join("zz-stale.in"), "old").unwrap();
+        replace_dir(&out, |d| Ok(std::fs::write(d.join("b.in"), "2")?)).unwrap();
+        assert_eq!(names(&out), ["b.in"]);
+        assert_eq!(names(root.path()), ["tests"]);
+    }
+
+    #[test]
+    fn a_failed_fill_keeps_the_old_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("tests");
+        replace_dir(&out, |d| Ok(std::fs::write(d.join("a.in"), "1")?)).unwrap();
+        let err = replace_dir(&out, |d| {
+            std::fs::write(d.join("half.in"), "x")?;
+            bail!("stopped")
+        });
+        assert!(err.is_err());
+        assert_eq!(names(&out), ["a.in"]);
+        assert_eq!(names(root.path()), ["tests"]);
+    }
+
+    #[test]
+    fn a_dead_process_temporary_folder_is_removed() {
+        let root = tempfile::tempdir().unwrap();
+        // No process has pid 0x7ffffffe (above the kernel's pid_max limit of 2^22).
+        let stale = root.path().join(".tests.judge-tmp-2147483646-abc");
+        std::fs::create_dir(&stale).unwrap();
+        std::fs::write(stale.join("x.in"), "1").unwrap();
+        let mine = root
+            .path()
+            .join(format!(".tests.judge-tmp-{}-abc", std::process::id()));
+        std::fs::create_dir(&mine).unwrap();
+        replace_dir(&root.path().join("tests"), |_| Ok(())).unwrap();
+        assert_eq!(
+            names(root.path()),
+            [mine.file_name().unwrap().to_str().unwrap(), "tests"]
+        );
     }
 }

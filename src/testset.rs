@@ -70,20 +70,30 @@ pub enum TestSetError {
     NotText { path: PathBuf },
     #[error("{path}: no matching .ans file")]
     MissingAnswer { path: PathBuf },
+    /// An input of a `--tests` folder breaks the problem's format (`file:line:column: ...`).
+    #[error("{located} (an invalid input: nothing was run)")]
+    Invalid { located: String },
     #[error("test group `{group}`: {message}")]
     Generator { group: String, message: String },
     #[error("{dir} holds no .in files")]
     Empty { dir: PathBuf },
 }
 
-fn read_text(path: &Path) -> Result<String, TestSetError> {
-    let bytes = fs::read(path).map_err(|source| TestSetError::Read {
+fn read_bytes(path: &Path) -> Result<Vec<u8>, TestSetError> {
+    fs::read(path).map_err(|source| TestSetError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
+    })
+}
+
+fn into_text(bytes: Vec<u8>, path: &Path) -> Result<String, TestSetError> {
     String::from_utf8(bytes).map_err(|_| TestSetError::NotText {
         path: path.to_path_buf(),
     })
+}
+
+fn read_text(path: &Path) -> Result<String, TestSetError> {
+    into_text(read_bytes(path)?, path)
 }
 
 /// The `.in` files of `dir`, sorted by name (numeric stems in numeric order); empty if `dir`
@@ -110,24 +120,55 @@ pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
     Ok(files)
 }
 
+/// The `.ans` files of `dir` without a `.in` beside them (no test reads them), sorted.
+pub fn orphan_answers(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(TestSetError::Read {
+                path: dir.to_path_buf(),
+                source,
+            })
+        }
+    };
+    let mut orphans: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ans") && p.is_file())
+        .filter(|p| !p.with_extension("in").is_file())
+        .collect();
+    orphans.sort();
+    Ok(orphans)
+}
+
 fn stem(p: &Path) -> String {
     p.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
-/// Hand-made tests of a folder: `.in` with a required `.ans` beside it, or the solver's answer
-/// when `answers_optional` and there is none.
+/// Hand-made tests of a folder: `.in` with a required `.ans` beside it. With `external` (a
+/// user's `--tests` folder, not package data that `verify` checks), every input must pass
+/// the validator and a missing `.ans` is the solver's answer.
 fn hand_made(
     dir: &Path,
     prefix: &str,
     logic: &dyn Problem,
-    answers_optional: bool,
+    external: bool,
     origin: fn(PathBuf) -> Origin,
 ) -> Result<Vec<TestCase>, TestSetError> {
+    let answers_optional = external;
     let mut out = Vec::new();
     for path in input_files(dir)? {
-        let input = read_text(&path)?;
+        let bytes = read_bytes(&path)?;
+        if external {
+            if let Err(v) = logic.validate(&bytes) {
+                return Err(TestSetError::Invalid {
+                    located: v.at(&path.display().to_string()),
+                });
+            }
+        }
+        let input = into_text(bytes, &path)?;
         let ans_path = path.with_extension("ans");
         let answer = if ans_path.is_file() {
             read_text(&ans_path)?
@@ -213,8 +254,9 @@ pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
     Ok(tests)
 }
 
-/// The `.in`/`.ans` pairs of a folder given with `--tests` (a missing `.ans` is computed by the
-/// reference solver).
+/// The `.in`/`.ans` pairs of a folder given with `--tests`: every input validated first (an
+/// invalid one is [`TestSetError::Invalid`]), a missing `.ans` computed by the reference
+/// solver.
 pub fn from_dir(dir: &Path, logic: &dyn Problem) -> Result<Vec<TestCase>, TestSetError> {
     if !dir.is_dir() {
         return Err(TestSetError::Read {

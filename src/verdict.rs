@@ -296,7 +296,7 @@ fn human_bytes(n: u64) -> String {
     } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
         format!("{} KiB", n >> 10)
     } else {
-        format!("{n} bytes")
+        crate::text::count(n, "byte")
     }
 }
 

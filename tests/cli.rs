@@ -61,6 +61,71 @@ fn gen_writes_a_valid_test_set_whose_answers_check() {
 }
 
 #[test]
+fn gen_replaces_the_folder_so_no_stale_test_survives() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let out_arg = out.to_str().unwrap();
+    judge(&["gen", "magic-square", "--out", out_arg]).assert_code(0);
+    let count = fs::read_dir(&out).unwrap().count();
+    fs::write(out.join("zz-stale.in"), "3\n1 1 1 1 1 1 1 1 1\n").unwrap();
+    let run = judge(&["gen", "magic-square", "--out", out_arg]);
+    run.assert_code(0);
+    assert!(!out.join("zz-stale.in").exists());
+    assert_eq!(fs::read_dir(&out).unwrap().count(), count);
+    // Nothing but the folder itself next to it.
+    let beside: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(beside.len(), 1);
+
+    // A folder holding anything but tests is never replaced.
+    fs::write(out.join("notes.txt"), "mine").unwrap();
+    let run = judge(&["gen", "magic-square", "--out", out_arg]);
+    run.assert_code(2);
+    assert_clean_error(&run);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {out_arg} holds `notes.txt`, which is not a test file; refusing to replace the folder"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
+}
+
+#[test]
+fn counted_nouns_agree_with_their_count() {
+    // A package with a single generated test and no hand-made ones.
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("magic-square");
+    copy_dir(&root().join("problems/magic-square"), &pkg);
+    fs::remove_dir_all(pkg.join("data/sample")).unwrap();
+    fs::remove_dir_all(pkg.join("data/secret")).unwrap();
+    fs::write(
+        pkg.join("problem.toml"),
+        "title = 'One'\n[limits]\ntime-limit = 1.0\nmemory-limit = 64\n\
+         [[tests]]\nname = 'only'\ngenerator = 'random'\ncount = 1\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = judge(&["gen", pkg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    run.assert_code(0);
+    assert_eq!(run.stderr, format!("wrote 1 test to {}\n", out.display()));
+    let run = judge(&["verify", pkg.to_str().unwrap(), "--no-submissions"]);
+    assert!(
+        run.stdout
+            .contains("ok    validator: the 1 test input is valid"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("accepts the jury and reference answers of the 1 test"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("verify: 1 problem: "), "{}", run.stdout);
+}
+
+#[test]
 fn gen_prints_one_input_per_generator_and_seed() {
     for name in PROBLEMS {
         let list = judge(&["gen", name, "--list"]);
@@ -133,13 +198,120 @@ fn solve_reproduces_the_sample_answers() {
 }
 
 #[test]
-fn solve_refuses_an_invalid_input() {
+fn solve_and_check_refuse_an_invalid_input_alike_with_file_line_column() {
     let run = judge_in(&root(), &["solve", "magic-square"], b"5\n1 2 3\n");
-    run.assert_code(1);
+    run.assert_code(2);
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>:1:1: N must be 3 or 4, found 5 (invalid input)\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.in");
+    fs::write(&bad, "3\n1 2 3 4 5 6 7 8 9\n\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let validate = judge(&["validate", "magic-square", bad]);
+    validate.assert_code(1);
+    let located = validate.stdout.trim().to_string();
+    assert!(located.starts_with(&format!("{bad}:3:1: ")), "{located}");
+    let solve = judge(&["solve", "magic-square", bad]);
+    solve.assert_code(2);
+    assert_eq!(solve.stderr, format!("error: {located} (invalid input)\n"));
+    let check = judge(&["check", "magic-square", bad, bad]);
+    check.assert_code(2);
+    assert_eq!(check.stderr, format!("error: {located} (invalid input)\n"));
+}
+
+#[test]
+fn grade_tests_validates_every_input_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = dir.path().join("tests");
+    fs::create_dir(&tests).unwrap();
+    // A valid input without an answer (the solver computes it) and an invalid one.
+    fs::write(tests.join("1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
+    fs::write(tests.join("2.in"), "3\n4 9 2 3 5 7 8 1\n").unwrap();
+    let cache = dir.path().join("cache");
+    let sub = root().join("tests/programs/ac.c");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "magic-square", sub.to_str().unwrap(), "--tests"])
+        .arg(&tests)
+        .env("JUDGE_CACHE_DIR", &cache)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let bad = tests.join("2.in");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {}:2:16: expected 9 integers on line 2, found 8 (an invalid input: nothing was run)\n",
+            bad.display()
+        )
+    );
+    assert!(out.stdout.is_empty());
+    assert!(!cache.exists(), "nothing was compiled");
+}
+
+#[test]
+fn checkers_name_what_they_found_instead_of_numbers() {
+    let sample = |p: &str| {
+        root()
+            .join("problems")
+            .join(p)
+            .join("data/sample/1.in")
+            .display()
+            .to_string()
+    };
+    let cases = [
+        (
+            "magic-square",
+            "no solution\n",
+            "WA: expected 9 numbers, found \"no\" at line 1\n",
+        ),
+        (
+            "magic-square",
+            "2 7 6\n9 5 1\n",
+            "WA: expected 9 numbers, found 6\n",
+        ),
+        (
+            "dodecahedron",
+            "impossible\n",
+            "WA: expected 24 numbers or -1, found \"impossible\" at line 1\n",
+        ),
+    ];
+    for (problem, output, said) in cases {
+        let run = judge_in(
+            &root(),
+            &["check", problem, &sample(problem), "-"],
+            output.as_bytes(),
+        );
+        run.assert_code(1);
+        assert_eq!(run.stdout, said);
+    }
+}
+
+#[test]
+fn every_positional_argument_has_help() {
+    for sub in [
+        "gen", "solve", "check", "validate", "grade", "stress", "verify",
+    ] {
+        let run = judge(&[sub, "--help"]);
+        run.assert_code(0);
+        let arguments = run
+            .stdout
+            .split("Arguments:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{sub}: {}", run.stdout));
+        for line in arguments.lines().take_while(|l| !l.is_empty()) {
+            let (name, help) = line.trim().split_once("  ").unwrap_or((line, ""));
+            assert!(!help.trim().is_empty(), "`judge {sub} {name}` has no help");
+        }
+    }
+    let stress = judge(&["stress", "--help"]);
     assert!(
-        run.stderr.contains("invalid input: line 1"),
+        stress.stdout.contains("<SUBMISSION>  Source file"),
         "{}",
-        run.stderr
+        stress.stdout
     );
 }
 
@@ -213,11 +385,48 @@ fn problem_named_by_path_and_broken_manifests() {
         run.stderr
     );
 
-    fs::write(&toml, text.replace("time-limit = 1.0", "time-limit = -1.0")).unwrap();
-    let run = judge(&["solve", pkg.to_str().unwrap(), sample.to_str().unwrap()]);
-    run.assert_code(2);
-    assert_clean_error(&run);
-    assert!(run.stderr.contains("time-limit"), "{}", run.stderr);
+    // Limits that make no sense are errors naming the file and the key, not "TLE on every
+    // test".
+    for (from, to, key) in [
+        (
+            "time-limit = 1.0",
+            "time-limit = -1.0",
+            "limits.time-limit = -1",
+        ),
+        (
+            "time-limit = 1.0",
+            "time-limit = 1e-9",
+            "limits.time-limit = 0.000000001",
+        ),
+        (
+            "time-limit = 1.0",
+            "time-limit = nan",
+            "limits.time-limit = NaN",
+        ),
+        (
+            "time-limit = 1.0",
+            "time-limit = inf",
+            "limits.time-limit = inf",
+        ),
+        (
+            "memory-limit = 64",
+            "memory-limit = 0",
+            "limits.memory-limit = 0",
+        ),
+        (
+            "memory-limit = 64",
+            "memory-limit = 99999999",
+            "limits.memory-limit = 99999999",
+        ),
+    ] {
+        assert!(text.contains(from));
+        fs::write(&toml, text.replace(from, to)).unwrap();
+        let run = judge(&["solve", pkg.to_str().unwrap(), sample.to_str().unwrap()]);
+        run.assert_code(2);
+        assert_clean_error(&run);
+        let want = format!("error: {}: {key} makes no sense", toml.display());
+        assert!(run.stderr.starts_with(&want), "{}", run.stderr);
+    }
 
     fs::write(&toml, "title = 'x'\n[limits\n").unwrap();
     let run = judge(&["solve", pkg.to_str().unwrap(), sample.to_str().unwrap()]);

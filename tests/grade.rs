@@ -7,51 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde::Deserialize;
-
-/// The `--json` contract, strictly: unknown or missing fields fail the test.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Report {
-    problem: String,
-    submission: String,
-    language: String,
-    verdict: String,
-    compile: Compile,
-    tests: Vec<TestRow>,
-    tests_total: usize,
-    limits: Limits,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Compile {
-    ok: bool,
-    message: String,
-    time_ms: u64,
-    cached: bool,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TestRow {
-    name: String,
-    verdict: String,
-    time_ms: u64,
-    wall_ms: u64,
-    memory_kib: u64,
-    message: String,
-    runs: u32,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Limits {
-    time_ms: u64,
-    wall_ms: u64,
-    memory_mib: u64,
-    output_mib: u64,
-}
+use common::Report;
 
 fn programs() -> PathBuf {
     common::root().join("tests/programs")
@@ -106,13 +62,13 @@ fn verdict_of(file: &str) -> (String, String) {
     let g = grade(&[&path], &[]);
     assert_eq!(g.reports.len(), 1, "{file}: {}", g.stderr);
     let r = &g.reports[0];
-    let expected_code = if r.verdict == "AC" { 0 } else { 1 };
+    let expected_code = if r.verdict() == "AC" { 0 } else { 1 };
     assert_eq!(g.code, expected_code, "{file}: {}", g.stderr);
     let message = match r.tests.first() {
         Some(t) => t.message.clone(),
-        None => r.compile.message.clone(),
+        None => r.compile().message.clone(),
     };
-    (r.verdict.clone(), message)
+    (r.verdict().to_string(), message)
 }
 
 fn assert_verdict(file: &str, want: &str, message_has: &str) {
@@ -152,12 +108,12 @@ fn compile_errors_carry_the_compiler_message() {
         let path = programs().join(f);
         let g = grade(&[&path], &[]);
         let r = &g.reports[0];
-        assert_eq!(r.verdict, "CE", "{f}");
-        assert!(!r.compile.ok);
+        assert_eq!(r.verdict(), "CE", "{f}");
+        assert!(!r.compile().ok);
         assert!(
-            r.compile.message.contains(needle),
+            r.compile().message.contains(needle),
             "{f}: {}",
-            r.compile.message
+            r.compile().message
         );
         assert!(r.tests.is_empty());
         assert_eq!(g.code, 1);
@@ -269,7 +225,7 @@ fn several_submissions_one_json_object_each_and_exit_status() {
     let wa = programs().join("wa.py");
     let g = grade(&[&ac, &wa], &["--jobs", "2", "--all"]);
     assert_eq!(g.code, 1);
-    let verdicts: Vec<_> = g.reports.iter().map(|r| r.verdict.as_str()).collect();
+    let verdicts: Vec<_> = g.reports.iter().map(|r| r.verdict()).collect();
     assert_eq!(verdicts, ["AC", "WA"]);
     let r = &g.reports[0];
     assert_eq!(
@@ -289,7 +245,8 @@ fn several_submissions_one_json_object_each_and_exit_status() {
         ("1", "AC", 1)
     );
     assert!(t.time_ms < 1000 && t.wall_ms < 2000 && t.memory_kib > 0);
-    let _ = (r.compile.time_ms, r.compile.cached);
+    let _ = (r.compile().time_ms, r.compile().cached);
+    assert!(!r.interrupted);
 }
 
 #[test]
@@ -305,9 +262,9 @@ fn grading_twice_uses_the_compile_cache() {
     .unwrap();
     let first = grade(&[&file], &[]);
     let second = grade(&[&file], &[]);
-    assert!(!first.reports[0].compile.cached);
-    assert!(second.reports[0].compile.cached);
-    assert_eq!(second.reports[0].verdict, "AC");
+    assert!(!first.reports[0].compile().cached);
+    assert!(second.reports[0].compile().cached);
+    assert_eq!(second.reports[0].verdict(), "AC");
 }
 
 #[test]
@@ -376,7 +333,7 @@ fn full_test_set_grading_of_a_reference_style_solution() {
         .unwrap();
     let line = String::from_utf8_lossy(&run.stdout);
     let r: Report = serde_json::from_str(line.trim()).unwrap();
-    assert_eq!(r.verdict, "WA");
+    assert_eq!(r.verdict(), "WA");
     assert!(r.tests_total >= 45);
     assert!(
         r.tests.len() < r.tests_total,
@@ -444,7 +401,8 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         .map(|l| {
             serde_json::from_str::<Report>(l)
                 .unwrap_or_else(|e| panic!("{e}: {l}\n{stderr}"))
-                .verdict
+                .verdict()
+                .to_string()
         })
         .collect();
     assert_eq!(
@@ -492,4 +450,35 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
         stderr.starts_with("error: ") && stderr.contains("`no-such-cc`"),
         "{stderr}"
     );
+}
+
+#[test]
+fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
+    let tests = lo_shu_tests();
+    let sub = programs().join("ac.c");
+    // SAFETY: getuid has no preconditions.
+    let uid = unsafe { libc::getuid() };
+    // /proc: exists, but no folder can be made in it (not even by root).
+    for home in ["/proc", "/nonexistent-judge-home"] {
+        let out = Command::new("timeout")
+            .arg("120")
+            .arg(env!("CARGO_BIN_EXE_judge"))
+            .args(["grade", "magic-square"])
+            .arg(&sub)
+            .arg("--tests")
+            .arg(tests.path())
+            .env_remove("JUDGE_CACHE_DIR")
+            .env_remove("XDG_CACHE_HOME")
+            .env("HOME", home)
+            .env("CI", "1")
+            .current_dir(common::root())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "HOME={home}: {stderr}");
+        assert!(!stderr.contains("error"), "HOME={home}: {stderr}");
+        assert!(!Path::new(home).join(".cache").exists());
+    }
+    let fallback = PathBuf::from(format!("/var/tmp/judge-cache-{uid}"));
+    assert!(fallback.join("v1").is_dir(), "{}", fallback.display());
 }

@@ -136,6 +136,51 @@ fn stress_reports_nothing_for_a_correct_submission() {
 }
 
 #[test]
+fn the_default_seed_is_random_and_printed() {
+    let sub = common::accepted_cpp("magic-square");
+    let seed_of = |run: &common::Run| -> u64 {
+        run.assert_code(0);
+        // `stress <sub> on magic-square with seed S (26 generator setups, 1 job)`
+        let line = run
+            .stderr
+            .lines()
+            .find(|l| l.starts_with("stress "))
+            .unwrap();
+        assert!(line.ends_with(", 1 job)"), "{line}");
+        let seed = line.split(" with seed ").nth(1).unwrap();
+        let seed: u64 = seed.split(' ').next().unwrap().parse().unwrap();
+        // The final line repeats it, so the run can be reproduced with --seed.
+        assert!(
+            run.stdout.starts_with("no failure in 1 test ("),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains(&format!("seed {seed})")),
+            "{}",
+            run.stdout
+        );
+        seed
+    };
+    let args = [
+        "stress",
+        "magic-square",
+        sub.to_str().unwrap(),
+        "--count",
+        "1",
+        "--jobs",
+        "1",
+    ];
+    // Two runs in the same second: the clock in seconds would give both the same seed.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| judge(&args));
+        let b = s.spawn(|| judge(&args));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_ne!(seed_of(&a), seed_of(&b));
+}
+
+#[test]
 fn stress_rejects_bad_arguments() {
     for args in [
         vec![

@@ -6,12 +6,13 @@ use super::{load_package, text, Status};
 use crate::cli::CheckArgs;
 use crate::fsutil::read_input;
 use crate::problems::Judgement;
+use crate::text::file_name;
 
 pub fn run(args: CheckArgs) -> Result<Status> {
     let pkg = load_package(&args.problem)?;
     let input_bytes = read_input(Some(&args.input))?;
     if let Err(v) = pkg.logic.validate(&input_bytes) {
-        bail!("{}: invalid input: {v}", args.input.display());
+        bail!("{} (invalid input)", v.at(&file_name(Some(&args.input))));
     }
     let input = text(input_bytes, &args.input)?;
     let output = read_input(Some(&args.output))?;

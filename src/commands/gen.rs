@@ -6,9 +6,10 @@ use anyhow::{bail, Context, Result};
 
 use super::{load_package, Status};
 use crate::cli::GenArgs;
-use crate::fsutil::write_atomic;
+use crate::fsutil::{list_dir, replace_dir};
 use crate::problems::GenParams;
 use crate::testset;
+use crate::text::count;
 
 pub fn run(args: GenArgs) -> Result<Status> {
     let pkg = load_package(&args.problem)?;
@@ -67,11 +68,29 @@ pub fn run(args: GenArgs) -> Result<Status> {
             bail!("test `{}` ({}) is invalid: {v}", t.name, t.describe());
         }
     }
-    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
-    for t in &tests {
-        write_atomic(&out.join(format!("{}.in", t.name)), t.input.as_bytes())?;
-        write_atomic(&out.join(format!("{}.ans", t.name)), t.answer.as_bytes())?;
+    // The folder is replaced as a whole, so it must hold nothing but an earlier test set.
+    for entry in list_dir(&out)? {
+        let is_test = entry.is_file() && entry.extension().is_some_and(|x| x == "in" || x == "ans");
+        if !is_test {
+            bail!(
+                "{} holds `{}`, which is not a test file; refusing to replace the folder \
+                 (`gen --out` writes a fresh folder of .in/.ans files: name a new or a test folder)",
+                out.display(),
+                entry.file_name().unwrap_or_default().to_string_lossy()
+            );
+        }
     }
-    eprintln!("wrote {} tests to {}", tests.len(), out.display());
+    replace_dir(&out, |dir| {
+        for t in &tests {
+            crate::interrupt::check()?;
+            for (ext, text) in [("in", &t.input), ("ans", &t.answer)] {
+                let path = dir.join(format!("{}.{ext}", t.name));
+                std::fs::write(&path, text)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+        }
+        Ok(())
+    })?;
+    eprintln!("wrote {} to {}", count(tests.len(), "test"), out.display());
     Ok(Status::Success)
 }

@@ -45,11 +45,15 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         };
         let report = grader.grade(&pkg, submission, &tests, &options, &on_event)?;
         bar.finish_and_clear();
-        all_accepted &= report.verdict == Verdict::AC;
+        all_accepted &= report.verdict == Some(Verdict::AC);
         if args.json {
             println!("{}", report::render_json(&report));
         } else {
             print!("{}", report::render_table(&report));
+        }
+        // Asked to stop: the report so far is out; the exit status says interrupted.
+        if report.interrupted || crate::interrupt::requested().is_some() {
+            break;
         }
     }
     Ok(if all_accepted {

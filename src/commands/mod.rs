@@ -27,6 +27,7 @@ pub enum Status {
 
 /// Exit status for usage and environment errors.
 pub const EXIT_ERROR: i32 = 2;
+// Interrupted by SIGINT or SIGTERM: 128 + the signal number (130, 143); see `crate::interrupt`.
 
 /// Runs the command line `args` and returns the process exit status.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
@@ -38,6 +39,19 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             return code;
         }
     };
+    // The commands that start processes and write folders stop cleanly on SIGINT/SIGTERM;
+    // the others keep the default (a `solve` waiting for standard input must die on Ctrl-C).
+    // Before anything else: the sandbox takes the list of handled signals when it is made.
+    let long_running = matches!(
+        cli.command,
+        Command::Gen(_) | Command::Grade(_) | Command::Stress(_) | Command::Verify(_)
+    );
+    if long_running {
+        if let Err(e) = crate::interrupt::install() {
+            eprintln!("error: cannot install the SIGINT/SIGTERM handlers: {e}");
+            return EXIT_ERROR;
+        }
+    }
     let result = match cli.command {
         Command::Problems(a) => problems::run(a),
         Command::Gen(a) => gen::run(a),
@@ -48,6 +62,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Stress(a) => stress::run(a),
         Command::Verify(a) => verify::run(a),
     };
+    // Asked to stop: whatever the command concluded covers only part of the work, and an
+    // error on the way out is a consequence of the stop. The command printed what it had.
+    if let Some(signal) = crate::interrupt::requested() {
+        let e = crate::interrupt::Interrupted { signal };
+        eprintln!("error: {e}");
+        return e.exit_code();
+    }
     match result {
         Ok(Status::Success) => 0,
         Ok(Status::Rejected) => 1,

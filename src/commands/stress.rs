@@ -1,7 +1,7 @@
 //! `judge stress`: find, shrink and save a counterexample for a submission.
 
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
@@ -12,6 +12,7 @@ use crate::fsutil::write_atomic;
 use crate::grade::submission::{limits_for, program, Grader};
 use crate::report::progress;
 use crate::stress::{search, shrink, Budget, Source, Target};
+use crate::text::count;
 
 /// Submission runs spent on shrinking at most.
 const SHRINK_RUNS: u32 = 400;
@@ -41,12 +42,9 @@ pub fn run(args: StressArgs) -> Result<Status> {
         (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s)),
         (None, None) => Budget::Time(Duration::from_secs(10)),
     };
-    let base_seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(1)
-    });
+    // Random, not the clock: two runs started in the same second must differ. Printed below,
+    // so `--seed` reproduces the run.
+    let base_seed = args.seed.unwrap_or_else(rand::random);
     let sources = Source::from_plan(&pkg, args.generator.as_deref());
     let target = Target {
         sandbox: grader.sandbox.as_ref(),
@@ -55,10 +53,11 @@ pub fn run(args: StressArgs) -> Result<Status> {
         pkg: &pkg,
     };
     eprintln!(
-        "stress {} on {} with seed {base_seed} ({} generator setups, {jobs} jobs)",
+        "stress {} on {} with seed {base_seed} ({}, {})",
         submission.path.display(),
         pkg.name,
-        sources.len()
+        count(sources.len(), "generator setup"),
+        count(jobs, "job"),
     );
     let counter = progress::counter("tests run:");
     let outcome = search(&target, &sources, base_seed, budget, jobs, &|n| {
@@ -67,17 +66,22 @@ pub fn run(args: StressArgs) -> Result<Status> {
     counter.finish_and_clear();
     let Some(failure) = outcome.failure else {
         println!(
-            "no failure in {} tests ({:.1} s, seed {base_seed})",
-            outcome.tests_run,
-            outcome.elapsed.as_secs_f64()
+            "no failure in {} ({:.1} s, seed {base_seed}){}",
+            count(outcome.tests_run, "test"),
+            outcome.elapsed.as_secs_f64(),
+            if outcome.interrupted {
+                "; interrupted"
+            } else {
+                ""
+            }
         );
         return Ok(Status::Success);
     };
     println!(
-        "{} on stress test #{} after {} tests ({:.1} s): {}",
+        "{} on stress test #{} after {} ({:.1} s): {}",
         failure.result.verdict,
         failure.index,
-        outcome.tests_run,
+        count(outcome.tests_run, "test"),
         outcome.elapsed.as_secs_f64(),
         failure.result.message
     );
@@ -94,8 +98,16 @@ pub fn run(args: StressArgs) -> Result<Status> {
     )
     .with_context(|| format!("cannot run {}", submission.path.display()))?;
     println!(
-        "shrunk in {} steps ({} runs): {} {}",
-        shrunk.steps, shrunk.runs, shrunk.result.verdict, shrunk.result.message
+        "shrunk in {} ({}{}): {} {}",
+        count(shrunk.steps, "step"),
+        count(shrunk.runs, "run"),
+        if shrunk.interrupted {
+            "; interrupted, keeping the smallest so far"
+        } else {
+            ""
+        },
+        shrunk.result.verdict,
+        shrunk.result.message
     );
     let dir = args
         .out

@@ -5,6 +5,7 @@ use anyhow::Result;
 use super::{load_package, Status};
 use crate::cli::ValidateArgs;
 use crate::fsutil::read_input;
+use crate::text::file_name;
 
 pub fn run(args: ValidateArgs) -> Result<Status> {
     let pkg = load_package(&args.problem)?;
@@ -12,9 +13,9 @@ pub fn run(args: ValidateArgs) -> Result<Status> {
     for path in &args.inputs {
         let bytes = read_input(Some(path))?;
         match pkg.logic.validate(&bytes) {
-            Ok(()) => println!("{}: ok", path.display()),
+            Ok(()) => println!("{}: ok", file_name(Some(path))),
             Err(v) => {
-                println!("{}:{}:{}: {}", path.display(), v.line, v.column, v.message);
+                println!("{}", v.at(&file_name(Some(path))));
                 status = Status::Rejected;
             }
         }

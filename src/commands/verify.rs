@@ -7,14 +7,18 @@ use super::{load_package, Status};
 use crate::cli::VerifyArgs;
 use crate::grade::submission::Grader;
 use crate::report::progress;
+use crate::text::count;
 use crate::verdict::Verdict;
 use crate::verify::{self, submissions, Check, Faulty, Suggestion};
 
 /// `judge verify --json` root object.
 #[derive(Serialize)]
 struct VerifyReport {
-    /// True if no check failed (warnings allowed).
+    /// True if no check failed (warnings allowed) and nothing was interrupted.
     ok: bool,
+    /// True when judge was stopped (SIGINT/SIGTERM) before every check ran: `problems` holds
+    /// the checks done until then.
+    interrupted: bool,
     problems: Vec<ProblemReport>,
 }
 
@@ -34,7 +38,12 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
         Some(Grader::new(jobs, args.run.languages.as_deref())?)
     };
     let mut reports = Vec::new();
+    let mut interrupted = false;
     for name in &args.problems {
+        if crate::interrupt::requested().is_some() {
+            interrupted = true;
+            break;
+        }
         let mut pkg = load_package(name)?;
         if let Some(fault) = args.inject_fault {
             pkg.logic = Box::leak(Box::new(Faulty {
@@ -72,6 +81,10 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
                         let (lines, result) =
                             match submissions::check(grader, &pkg, &tests, jury, jobs) {
                                 Ok(x) => x,
+                                Err(_) if crate::interrupt::requested().is_some() => {
+                                    interrupted = true;
+                                    break;
+                                }
                                 Err(e) => {
                                     // A harness failure on one submission is reported, not fatal.
                                     let c = Check::fail(
@@ -117,7 +130,7 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
             suggested_time_limit: suggestion,
         });
     }
-    let count = |s: verify::Status| {
+    let tally = |s: verify::Status| {
         reports
             .iter()
             .flat_map(|r| &r.checks)
@@ -125,22 +138,23 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
             .count()
     };
     let (ok, warn, fail) = (
-        count(verify::Status::Ok),
-        count(verify::Status::Warn),
-        count(verify::Status::Fail),
+        tally(verify::Status::Ok),
+        tally(verify::Status::Warn),
+        tally(verify::Status::Fail),
     );
     if args.json {
         let report = VerifyReport {
-            ok: fail == 0,
+            ok: fail == 0 && !interrupted,
+            interrupted,
             problems: reports,
         };
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         println!(
-            "verify: {} problem{}: {ok} ok, {warn} warning{}, {fail} failed",
-            args.problems.len(),
-            if args.problems.len() == 1 { "" } else { "s" },
-            if warn == 1 { "" } else { "s" },
+            "verify: {}: {ok} ok, {}, {fail} failed{}",
+            count(args.problems.len(), "problem"),
+            count(warn, "warning"),
+            if interrupted { " (interrupted)" } else { "" },
         );
     }
     Ok(if fail == 0 {

@@ -30,7 +30,8 @@ impl Cache {
     }
 
     /// `$JUDGE_CACHE_DIR`, else `$XDG_CACHE_HOME/judge` (if absolute), else
-    /// `$HOME/.cache/judge`; `None` if none of them is set.
+    /// `$HOME/.cache/judge` (if `$HOME` is an existing folder: a missing home is never
+    /// created); `None` if none of them applies.
     pub fn default_dir() -> Option<PathBuf> {
         let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         if let Some(dir) = var("JUDGE_CACHE_DIR") {
@@ -41,7 +42,10 @@ impl Cache {
                 return Some(xdg.join("judge"));
             }
         }
-        var("HOME").map(|home| PathBuf::from(home).join(".cache").join("judge"))
+        var("HOME")
+            .map(PathBuf::from)
+            .filter(|home| home.is_dir())
+            .map(|home| home.join(".cache").join("judge"))
     }
 
     /// The cache directory as given.
@@ -71,6 +75,22 @@ impl Cache {
             }
         }
         None
+    }
+
+    /// Why this folder cannot hold the cache: [`Cache::accessibility_problem`], or it cannot
+    /// be created or written (a read-only home). Creates the folder when it can.
+    pub fn usability_problem(&self) -> Option<String> {
+        if let Some(problem) = self.accessibility_problem() {
+            return Some(problem);
+        }
+        let probe = ensure_dir(&self.dir).and_then(|()| tempfile::tempfile_in(&self.dir));
+        probe.err().map(|e| {
+            format!(
+                "cache directory `{}` is not writable: {e}; set JUDGE_CACHE_DIR to a writable \
+                 directory",
+                self.dir.display()
+            )
+        })
     }
 
     fn unwritable(&self, source: io::Error) -> CompileError {

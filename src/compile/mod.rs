@@ -179,6 +179,9 @@ pub enum CompileError {
         context: String,
         source: std::io::Error,
     },
+    /// Judge was asked to stop while compiling; the compiler was killed and nothing cached.
+    #[error("{0}")]
+    Interrupted(#[from] crate::interrupt::Interrupted),
 }
 
 /// What is stored beside the artefacts in a cache entry.
@@ -260,6 +263,13 @@ pub fn compile(
 
     let build = cache.temp_dir()?;
     let build_dir = build.path().to_path_buf();
+    // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
+    // folder removed with this function's locals, even when the compiler is killed.
+    let scratch = cache.temp_dir()?;
+    let mut compile_env = spec.compile_env.clone();
+    compile_env
+        .entry("TMPDIR".to_string())
+        .or_insert_with(|| scratch.path().display().to_string());
     let source_path = build_dir.join(&source_name);
     fs::write(&source_path, &source).map_err(|e| CompileError::CacheUnwritable {
         dir: cache.dir().to_path_buf(),
@@ -283,7 +293,7 @@ pub fn compile(
             let finished = process::run(
                 &argv,
                 &build_dir,
-                &spec.compile_env,
+                &compile_env,
                 limits.wall_time,
                 rlimits,
                 cap,
@@ -317,6 +327,10 @@ pub fn compile(
                 process::Exit::TimedOut => {
                     let message = format!("compilation exceeded {}", seconds(limits.wall_time));
                     (CompileOutcome::Failed { message }, finished.wall, false)
+                }
+                // Dropping `build` removes the half-built entry.
+                process::Exit::Interrupted(signal) => {
+                    return Err(crate::interrupt::Interrupted { signal }.into())
                 }
             }
         }
@@ -713,7 +727,10 @@ fn trim_message(text: &str, max_lines: usize, max_bytes: usize) -> String {
     }
     let rest = lines.len() - shown;
     if rest > 0 {
-        out.push_str(&format!("... ({rest} more lines)\n"));
+        out.push_str(&format!(
+            "... ({})\n",
+            crate::text::count(rest, "more line")
+        ));
     }
     out.trim_end().to_string()
 }

@@ -17,6 +17,9 @@ pub(crate) enum Exit {
     Signal(i32),
     /// Killed (with its whole process group) at the wall-time limit.
     TimedOut,
+    /// Killed (with its whole process group) because judge was asked to stop by this signal
+    /// (see [`crate::interrupt`]).
+    Interrupted(i32),
 }
 
 #[derive(Debug)]
@@ -37,6 +40,9 @@ pub(crate) struct Rlimits {
 /// Runs `argv` (argv[0] a resolved path) in `cwd` with judge's environment plus `env`, stdin
 /// from /dev/null, in its own process group. Each of stdout and stderr keeps at most
 /// `output_cap` bytes; both are drained concurrently so a chatty compiler never blocks.
+///
+/// The group is in the background of the terminal, so a Ctrl-C does not reach it: the wait
+/// polls [`crate::interrupt::requested`] and kills the whole group when judge must stop.
 pub(crate) fn run(
     argv: &[String],
     cwd: &Path,
@@ -56,10 +62,17 @@ pub(crate) fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: the closure only calls setrlimit, which is async-signal-safe, and touches no
-    // memory shared with the parent besides the copied-in `rlimits`.
+    // SAFETY: the closure only calls setrlimit and sigprocmask, which are async-signal-safe,
+    // and touches no memory shared with the parent besides the copied-in `rlimits`.
     unsafe {
         cmd.pre_exec(move || {
+            // judge blocks SIGINT and SIGTERM in its threads (see `crate::interrupt`); the
+            // compiler starts with none blocked.
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            if libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut()) != 0 {
+                return Err(io::Error::last_os_error());
+            }
             set_rlimit(libc::RLIMIT_CORE, 0)?;
             set_rlimit(libc::RLIMIT_FSIZE, rlimits.file_size)?;
             if let Some(bytes) = rlimits.address_space {
@@ -83,13 +96,24 @@ pub(crate) fn run(
     }
 
     let pgid = child.id() as libc::pid_t;
-    let status = match child.wait_timeout(wall_limit)? {
-        Some(status) => Some(status),
-        None => {
-            kill_group(pgid);
-            child.wait()?;
-            None
+    let mut stopped = None;
+    let status = loop {
+        // Wake up at least every POLL to notice an interruption.
+        const POLL: Duration = Duration::from_millis(50);
+        let left = wall_limit.saturating_sub(start.elapsed());
+        if let Some(status) = child.wait_timeout(left.min(POLL))? {
+            break Some(status);
         }
+        if let Some(signal) = crate::interrupt::requested() {
+            stopped = Some(Exit::Interrupted(signal));
+        } else if start.elapsed() >= wall_limit {
+            stopped = Some(Exit::TimedOut);
+        } else {
+            continue;
+        }
+        kill_group(pgid);
+        child.wait()?;
+        break None;
     };
     // Helpers the compiler left behind (and that may hold our pipes open) go too.
     kill_group(pgid);
@@ -111,7 +135,7 @@ pub(crate) fn run(
     output.extend_from_slice(&stderr);
 
     let exit = match status {
-        None => Exit::TimedOut,
+        None => stopped.unwrap_or(Exit::TimedOut),
         Some(s) => match (s.code(), s.signal()) {
             (Some(code), _) => Exit::Code(code),
             (None, Some(sig)) => Exit::Signal(sig),
@@ -173,7 +197,11 @@ fn spawn_drain(
         }
         if dropped > 0 {
             kept.extend_from_slice(
-                format!("\n... ({dropped} more bytes of output dropped)\n").as_bytes(),
+                format!(
+                    "\n... ({} of output dropped)\n",
+                    crate::text::count(dropped, "more byte")
+                )
+                .as_bytes(),
             );
         }
         let _ = tx.send((index, kept));
@@ -228,6 +256,31 @@ mod tests {
         let f = sh("sleep 30 & sleep 30", Duration::from_millis(300), 100);
         assert_eq!(f.exit, Exit::TimedOut);
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_compiler_starts_with_no_signal_blocked() {
+        // As judge's threads have after `interrupt::install`.
+        // SAFETY: initialising a local set and blocking two signals in this thread only.
+        let set = unsafe {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::sigaddset(&mut set, libc::SIGINT);
+            libc::sigaddset(&mut set, libc::SIGTERM);
+            libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+            set
+        };
+        let f = sh(
+            "grep SigBlk /proc/self/status",
+            Duration::from_secs(10),
+            1000,
+        );
+        // SAFETY: undoing the block above.
+        unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut()) };
+        assert_eq!(
+            String::from_utf8_lossy(&f.output).trim(),
+            "SigBlk:\t0000000000000000"
+        );
     }
 
     #[test]

@@ -296,7 +296,7 @@ fn trim_message_rules() {
     );
     assert_eq!(
         trim_message("aaaa\nbbbb\ncccc", 40, 10),
-        "aaaa\nbbbb\n... (1 more lines)"
+        "aaaa\nbbbb\n... (1 more line)"
     );
     let long = "é".repeat(100);
     let t = trim_message(&long, 40, 11);

@@ -6,7 +6,9 @@
 //!                 └──── TLE / near-limit under parallel load: re-run alone ◄─┘
 //! ```
 //!
-//! The runner only produces [`Event`]s and results; reporters render them.
+//! The runner only produces [`Event`]s and results; reporters render them. When judge is asked
+//! to stop ([`crate::interrupt`]), no new test starts, a run in progress is discarded, and the
+//! finished results are returned with the interruption.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -15,6 +17,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::interrupt::{self, Interrupted};
 use crate::problems::Problem;
 use crate::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
 use crate::testset::TestCase;
@@ -82,10 +85,34 @@ pub enum Event<'a> {
     Rerun { name: &'a str },
 }
 
-/// Runs `program` on `tests` and returns the results in test-plan order: every test with
-/// `options.all`, otherwise the tests up to and including the first non-AC one.
+/// What [`run_tests`] produced.
+#[derive(Debug)]
+pub struct TestRun {
+    /// Results in test-plan order: every test with `--all`, otherwise the tests up to and
+    /// including the first non-AC one. When interrupted: only the tests that finished (a
+    /// parallel result still waiting for its confirming re-run is left out).
+    pub results: Vec<TestResult>,
+    /// The overall verdict (the first non-AC result in test-plan order, else AC), or `None`
+    /// when an interruption left it open: a test before the first failure did not finish.
+    pub verdict: Option<Verdict>,
+    /// Set when judge was asked to stop before every test the verdict needs had run.
+    pub interrupted: Option<Interrupted>,
+}
+
+impl TestRun {
+    /// The results of a run that was not interrupted.
+    pub fn complete(self) -> Result<Vec<TestResult>, Interrupted> {
+        match self.interrupted {
+            Some(i) => Err(i),
+            None => Ok(self.results),
+        }
+    }
+}
+
+/// Runs `program` on `tests` (see [`TestRun`] for what comes back).
 ///
-/// `Err` only when the harness could not run a test at all (sandbox failure).
+/// `Err` only when the harness could not run a test at all (sandbox failure); an
+/// interruption is not an error here: the finished results are still worth reporting.
 pub fn run_tests(
     sandbox: &dyn Sandbox,
     program: &Program,
@@ -94,7 +121,7 @@ pub fn run_tests(
     logic: &dyn Problem,
     options: &Options,
     on_event: &(dyn Fn(Event) + Sync),
-) -> Result<Vec<TestResult>, SandboxError> {
+) -> Result<TestRun, SandboxError> {
     let mut results: Vec<Option<TestResult>> = vec![None; tests.len()];
     let runner = Runner {
         sandbox,
@@ -102,35 +129,79 @@ pub fn run_tests(
         limits,
         logic,
     };
-    loop {
+    let threshold = limits.cpu_time.mul_f64(options.rerun_fraction);
+    // A result seen under parallel load that must be confirmed by a re-run alone.
+    let suspect = |r: &TestResult| {
+        options.jobs > 1
+            && r.runs == 1
+            // A judge error may be the machine being overloaded by our own parallel runs.
+            && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
+                || Duration::from_millis(r.time_ms) >= threshold)
+    };
+    let mut interrupted = None;
+    'plan: loop {
         // Tests still to run: all not yet run, before the first failure unless --all.
         let cutoff = cutoff(&results, options.all);
         let pending: Vec<usize> = (0..cutoff).filter(|&i| results[i].is_none()).collect();
         if pending.is_empty() {
             break;
         }
-        let fresh = runner.run_parallel(tests, &pending, options, on_event)?;
+        let (fresh, stop) = runner.run_parallel(tests, &pending, options, on_event)?;
         for (i, r) in fresh {
             results[i] = Some(r);
         }
-        if options.jobs > 1 {
-            let threshold = limits.cpu_time.mul_f64(options.rerun_fraction);
-            for i in 0..results.len() {
-                let Some(r) = &results[i] else { continue };
-                let near = Duration::from_millis(r.time_ms) >= threshold;
-                // A judge error may be the machine being overloaded by our own parallel runs.
-                let suspect = matches!(r.verdict, Verdict::TLE | Verdict::JE) || near;
-                if r.runs == 1 && suspect {
-                    on_event(Event::Rerun { name: &r.name });
-                    let mut again = runner.run_one(&tests[i])?;
-                    again.runs = 2;
-                    results[i] = Some(again);
+        if stop.is_some() {
+            interrupted = stop;
+            break;
+        }
+        for i in 0..results.len() {
+            let Some(r) = &results[i] else { continue };
+            if suspect(r) {
+                on_event(Event::Rerun { name: &r.name });
+                match runner.run_one(&tests[i]) {
+                    Ok(mut again) => {
+                        again.runs = 2;
+                        results[i] = Some(again);
+                    }
+                    Err(SandboxError::Interrupted(stop)) => {
+                        interrupted = Some(stop);
+                        break 'plan;
+                    }
+                    Err(e) => return Err(e),
                 }
             }
         }
     }
+    if interrupted.is_some() {
+        // Unconfirmed results are no verdicts.
+        for r in results.iter_mut() {
+            if r.as_ref().is_some_and(&suspect) {
+                *r = None;
+            }
+        }
+    }
+    let verdict = decided(&results);
     let cutoff = cutoff(&results, options.all);
-    Ok(results.into_iter().take(cutoff).flatten().collect())
+    // A stop after everything the report covers had run leaves nothing missing.
+    let missing = results[..cutoff].iter().any(Option::is_none);
+    Ok(TestRun {
+        results: results.into_iter().take(cutoff).flatten().collect(),
+        verdict,
+        interrupted: interrupted.filter(|_| missing),
+    })
+}
+
+/// The first non-AC result in test-plan order if every test before it has a result; AC if
+/// every test has one and passed; `None` while a test before the first failure is missing.
+fn decided(results: &[Option<TestResult>]) -> Option<Verdict> {
+    for r in results {
+        match r {
+            None => return None,
+            Some(r) if r.verdict != Verdict::AC => return Some(r.verdict),
+            Some(_) => {}
+        }
+    }
+    Some(Verdict::AC)
 }
 
 /// How many tests (in plan order) the report covers: all with `--all`, else up to and
@@ -161,15 +232,6 @@ fn warn_overloaded() {
     }
 }
 
-/// The overall verdict: the first non-AC result in test-plan order, else AC.
-pub fn overall(results: &[TestResult]) -> Verdict {
-    results
-        .iter()
-        .map(|r| r.verdict)
-        .find(|&v| v != Verdict::AC)
-        .unwrap_or(Verdict::AC)
-}
-
 struct Runner<'a> {
     sandbox: &'a dyn Sandbox,
     program: &'a Program,
@@ -179,14 +241,16 @@ struct Runner<'a> {
 
 impl Runner<'_> {
     /// Runs `pending` (indices into `tests`) on `options.jobs` threads. Without `--all`, a
-    /// worker skips tests after the earliest failure seen so far.
+    /// worker skips tests after the earliest failure seen so far. Returns the finished results
+    /// and, if judge was asked to stop, the interruption (then some tests did not run).
+    #[allow(clippy::type_complexity)]
     fn run_parallel(
         &self,
         tests: &[TestCase],
         pending: &[usize],
         options: &Options,
         on_event: &(dyn Fn(Event) + Sync),
-    ) -> Result<Vec<(usize, TestResult)>, SandboxError> {
+    ) -> Result<(Vec<(usize, TestResult)>, Option<Interrupted>), SandboxError> {
         let next = AtomicUsize::new(0);
         let earliest_fail = AtomicUsize::new(usize::MAX);
         let out = Mutex::new(Vec::new());
@@ -223,14 +287,19 @@ impl Runner<'_> {
                 });
             }
         });
-        if let Some(e) = error.into_inner().ok().flatten() {
-            return Err(e);
+        let out = out.into_inner().unwrap_or_default();
+        match error.into_inner().ok().flatten() {
+            Some(SandboxError::Interrupted(stop)) => Ok((out, Some(stop))),
+            Some(e) => Err(e),
+            None => Ok((out, None)),
         }
-        Ok(out.into_inner().unwrap_or_default())
     }
 
     /// Runs one test in a fresh private working directory and judges it.
+    /// [`SandboxError::Interrupted`] when judge is asked to stop before or during the run: a
+    /// program killed by the terminal's SIGINT is no verdict.
     fn run_one(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
+        interrupt::check()?;
         let request = RunRequest {
             argv: self.program.argv.clone(),
             env: self.program.env.clone(),
@@ -240,6 +309,7 @@ impl Runner<'_> {
             limits: self.limits.clone(),
         };
         let outcome = self.sandbox.run(&request)?;
+        interrupt::check()?;
         Ok(self.judge(test, &outcome))
     }
 
@@ -359,7 +429,7 @@ mod tests {
         }
     }
 
-    fn grade(script: Vec<RunOutcome>, n: usize, options: &Options) -> Vec<TestResult> {
+    fn grade_run(script: Vec<RunOutcome>, n: usize, options: &Options) -> TestRun {
         let sandbox = ScriptedSandbox::new(script);
         run_tests(
             &sandbox,
@@ -375,14 +445,14 @@ mod tests {
 
     #[test]
     fn stops_at_first_failure_by_default() {
-        let results = grade(
+        let run = grade_run(
             vec![ok(5), killed(LimitHit::Memory), ok(5)],
             3,
             &Options::default(),
         );
-        let verdicts: Vec<_> = results.iter().map(|r| r.verdict).collect();
+        let verdicts: Vec<_> = run.results.iter().map(|r| r.verdict).collect();
         assert_eq!(verdicts, vec![Verdict::AC, Verdict::MLE]);
-        assert_eq!(overall(&results), Verdict::MLE);
+        assert_eq!(run.verdict, Some(Verdict::MLE));
     }
 
     #[test]
@@ -403,8 +473,9 @@ mod tests {
             all: true,
             ..Options::default()
         };
-        let results = grade(script, 5, &options);
-        let got: Vec<_> = results
+        let run = grade_run(script, 5, &options);
+        let got: Vec<_> = run
+            .results
             .iter()
             .map(|r| (r.verdict, r.message.as_str()))
             .collect();
@@ -413,7 +484,7 @@ mod tests {
         assert_eq!(got[2].0, Verdict::OLE);
         assert_eq!(got[3], (Verdict::RE, "killed by SIGSEGV"));
         assert_eq!(got[4].0, Verdict::AC);
-        assert_eq!(overall(&results), Verdict::TLE);
+        assert_eq!(run.verdict, Some(Verdict::TLE));
     }
 
     #[test]
@@ -434,7 +505,8 @@ mod tests {
             &options,
             &|_| {},
         )
-        .unwrap();
+        .unwrap()
+        .results;
         // Which test got which scripted outcome depends on scheduling; exactly one needed a rerun.
         assert!(results.iter().all(|r| r.verdict == Verdict::AC));
         assert_eq!(results.iter().filter(|r| r.runs == 2).count(), 1);
@@ -453,5 +525,80 @@ mod tests {
             &|_| {},
         );
         assert!(err.is_err());
+    }
+
+    /// Plays `script` and then reports an interruption (as the sandbox does when judge is
+    /// asked to stop during a run).
+    struct InterruptedAfter(ScriptedSandbox);
+
+    impl Sandbox for InterruptedAfter {
+        fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+            self.0.run(request).map_err(|_| {
+                SandboxError::Interrupted(Interrupted {
+                    signal: libc::SIGINT,
+                })
+            })
+        }
+    }
+
+    fn interrupted_run(script: Vec<RunOutcome>, n: usize, options: &Options) -> TestRun {
+        let sandbox = InterruptedAfter(ScriptedSandbox::new(script));
+        run_tests(
+            &sandbox,
+            &program(),
+            &limits(),
+            &tests(n),
+            &Echo,
+            options,
+            &|_| {},
+        )
+        .expect("an interruption is not an error")
+    }
+
+    #[test]
+    fn interruption_keeps_the_finished_tests_and_leaves_the_verdict_open() {
+        let run = interrupted_run(vec![ok(5), ok(5)], 4, &Options::default());
+        let names: Vec<_> = run.results.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["t-1", "t-2"]);
+        assert_eq!(run.verdict, None);
+        assert_eq!(
+            run.interrupted.map(|i| i.signal),
+            Some(libc::SIGINT),
+            "tests are missing"
+        );
+        assert!(run.complete().is_err());
+    }
+
+    #[test]
+    fn a_failure_before_the_interruption_decides_the_verdict() {
+        let mut wrong = ok(5);
+        wrong.stdout = b"no\n".to_vec();
+        let all = Options {
+            all: true,
+            ..Options::default()
+        };
+        let run = interrupted_run(vec![ok(5), wrong], 4, &all);
+        assert_eq!(run.verdict, Some(Verdict::WA));
+        assert_eq!(run.results.len(), 2);
+        assert!(
+            run.interrupted.is_some(),
+            "--all: tests 3 and 4 are missing"
+        );
+    }
+
+    #[test]
+    fn an_unconfirmed_parallel_tle_is_not_reported_when_interrupted() {
+        // Two workers: one test passes, the other times out under load; the interruption
+        // comes during the confirming re-run alone.
+        let options = Options {
+            jobs: 2,
+            all: true,
+            ..Options::default()
+        };
+        let run = interrupted_run(vec![ok(5), killed(LimitHit::CpuTime)], 2, &options);
+        assert_eq!(run.results.len(), 1, "{:?}", run.results);
+        assert_eq!(run.results[0].verdict, Verdict::AC);
+        assert_eq!(run.verdict, None);
+        assert!(run.interrupted.is_some());
     }
 }

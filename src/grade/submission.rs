@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use super::{overall, run_tests, Event, Options, Program};
+use super::{run_tests, Event, Options, Program};
 use crate::compile::{
-    self, Cache, CompileLimits, CompileOutcome, Compiled, LanguageTable, Submission,
+    self, Cache, CompileLimits, CompileOutcome, Compiled, Language, LanguageTable, Submission,
 };
 use crate::package::Package;
 use crate::report::{CompileReport, LimitsReport, SubmissionReport};
@@ -58,7 +58,8 @@ impl Grader {
             .with_context(|| format!("cannot compile {}", submission.path.display()))
     }
 
-    /// Compiles and grades `submission` on `tests`.
+    /// Compiles and grades `submission` on `tests`. Interrupted (see [`crate::interrupt`]),
+    /// it returns the report so far, marked `interrupted`.
     pub fn grade(
         &self,
         pkg: &Package,
@@ -67,7 +68,15 @@ impl Grader {
         options: &Options,
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
-        let compiled = self.compile(submission)?;
+        let compiled = match self.compile(submission) {
+            Ok(c) => c,
+            Err(e) if crate::interrupt::in_chain(&e).is_some() => {
+                let mut report = empty_report(pkg, submission, tests.len());
+                report.interrupted = true;
+                return Ok(report);
+            }
+            Err(e) => return Err(e),
+        };
         self.grade_compiled(pkg, submission, &compiled, tests, options, on_event)
     }
 
@@ -82,25 +91,13 @@ impl Grader {
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
         let limits = limits_for(pkg, compiled);
-        let mut report = SubmissionReport {
-            problem: pkg.name.clone(),
-            submission: submission.path.display().to_string(),
-            language: submission.language.id().to_string(),
-            verdict: Verdict::CE,
-            compile: compile_report(compiled),
-            tests: Vec::new(),
-            tests_total: tests.len(),
-            limits: LimitsReport {
-                time_ms: limits.cpu_time.as_millis() as u64,
-                wall_ms: limits.wall_time.as_millis() as u64,
-                memory_mib: limits.memory_bytes >> 20,
-                output_mib: limits.output_bytes >> 20,
-            },
-        };
+        let mut report = empty_report(pkg, submission, tests.len());
+        report.compile = Some(compile_report(compiled));
         let Some(program) = program(compiled, &limits) else {
+            report.verdict = Some(Verdict::CE);
             return Ok(report);
         };
-        report.tests = run_tests(
+        let run = run_tests(
             self.sandbox.as_ref(),
             &program,
             &limits,
@@ -110,19 +107,44 @@ impl Grader {
             on_event,
         )
         .with_context(|| format!("cannot run {}", submission.path.display()))?;
-        report.verdict = overall(&report.tests);
+        report.tests = run.results;
+        report.verdict = run.verdict;
+        report.interrupted = run.interrupted.is_some();
         Ok(report)
     }
 }
 
-/// The compile cache: [`Cache::default_dir`] when the sandbox user can reach it, else (a home
-/// folder is often mode 0700) `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755.
+/// A report for `submission` with nothing compiled or run yet (verdict open).
+fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> SubmissionReport {
+    let limits = language_limits(pkg, submission.language);
+    SubmissionReport {
+        problem: pkg.name.clone(),
+        submission: submission.path.display().to_string(),
+        language: submission.language.id().to_string(),
+        verdict: None,
+        compile: None,
+        tests: Vec::new(),
+        tests_total,
+        limits: LimitsReport {
+            time_ms: limits.cpu_time.as_millis() as u64,
+            wall_ms: limits.wall_time.as_millis() as u64,
+            memory_mib: limits.memory_bytes >> 20,
+            output_mib: limits.output_bytes >> 20,
+        },
+        interrupted: false,
+    }
+}
+
+/// The compile cache: [`Cache::default_dir`] when it is writable and the sandbox user can
+/// reach it, else (a home folder is often mode 0700, or read-only, or missing)
+/// `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755. An explicit `$JUDGE_CACHE_DIR`
+/// that does not work is an error, not a fallback.
 fn reachable_cache() -> Result<Cache> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
     if let Some(dir) = Cache::default_dir() {
         let cache = Cache::new(dir);
-        match cache.accessibility_problem() {
+        match cache.usability_problem() {
             None => return Ok(cache),
             Some(problem) if explicit => anyhow::bail!(problem),
             Some(_) => {}
@@ -152,14 +174,22 @@ fn reachable_cache() -> Result<Cache> {
 /// The run limits for a compiled submission: the problem's limits after per-language
 /// overrides; wall clock = max(2 x CPU, CPU + 1 s); processes = the language's minimum.
 pub fn limits_for(pkg: &Package, compiled: &Compiled) -> Limits {
-    let (time, memory_mib) = pkg.limits.for_language(compiled.language.id());
+    Limits {
+        processes: compiled.processes.max(1),
+        ..language_limits(pkg, compiled.language)
+    }
+}
+
+/// [`limits_for`] before compiling: one process.
+fn language_limits(pkg: &Package, language: Language) -> Limits {
+    let (time, memory_mib) = pkg.limits.for_language(language.id());
     Limits {
         cpu_time: time,
         wall_time: (time * 2).max(time + Duration::from_secs(1)),
         memory_bytes: memory_mib << 20,
         output_bytes: pkg.limits.output_mib << 20,
         stderr_bytes: STDERR_BYTES,
-        processes: compiled.processes.max(1),
+        processes: 1,
     }
 }
 

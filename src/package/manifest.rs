@@ -77,28 +77,41 @@ fn params<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GenParams, D::Error>
 
 const LANGUAGES: [&str; 5] = ["c", "cpp", "rust", "python", "java"];
 
+/// Time limits outside this range make no sense: below it process start-up alone exceeds
+/// the limit (every test TLE), above it a test set takes hours.
+pub const TIME_LIMIT_SECONDS: (f64, f64) = (0.05, 60.0);
+/// Memory limits outside this range (MiB) make no sense: below it no runtime starts.
+pub const MEMORY_LIMIT_MIB: (u64, u64) = (4, 65536);
+/// Output limits (MiB).
+pub const OUTPUT_LIMIT_MIB: (u64, u64) = (1, 1024);
+
+fn check_time(key: &str, t: f64) -> Result<(), String> {
+    let (lo, hi) = TIME_LIMIT_SECONDS;
+    if t.is_finite() && (lo..=hi).contains(&t) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{key} = {t} makes no sense: expected {lo} to {hi} seconds of CPU time per test"
+        ))
+    }
+}
+
+fn check_mib(key: &str, m: u64, (lo, hi): (u64, u64)) -> Result<(), String> {
+    if (lo..=hi).contains(&m) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{key} = {m} makes no sense: expected {lo} to {hi} MiB"
+        ))
+    }
+}
+
 impl RawLimits {
     pub fn into_limits(self) -> Result<ProblemLimits, String> {
-        let time_ok = |t: f64| t.is_finite() && t > 0.0 && t <= 60.0;
-        if !time_ok(self.time_limit) {
-            return Err(format!(
-                "limits.time-limit must be between 0 and 60 seconds, found {}",
-                self.time_limit
-            ));
-        }
-        let mem_ok = |m: u64| (1..=65536).contains(&m);
-        if !mem_ok(self.memory_limit) {
-            return Err(format!(
-                "limits.memory-limit must be 1..=65536 MiB, found {}",
-                self.memory_limit
-            ));
-        }
+        check_time("limits.time-limit", self.time_limit)?;
+        check_mib("limits.memory-limit", self.memory_limit, MEMORY_LIMIT_MIB)?;
         let output_mib = self.output_limit.unwrap_or(8);
-        if !(1..=1024).contains(&output_mib) {
-            return Err(format!(
-                "limits.output-limit must be 1..=1024 MiB, found {output_mib}"
-            ));
-        }
+        check_mib("limits.output-limit", output_mib, OUTPUT_LIMIT_MIB)?;
         for (lang, over) in &self.languages {
             if !LANGUAGES.contains(&lang.as_str()) {
                 return Err(format!(
@@ -106,10 +119,12 @@ impl RawLimits {
                     LANGUAGES.join(", ")
                 ));
             }
-            if over.time_limit.is_some_and(|t| !time_ok(t))
-                || over.memory_limit.is_some_and(|m| !mem_ok(m))
-            {
-                return Err(format!("limits.languages.{lang}: limit out of range"));
+            if let Some(t) = over.time_limit {
+                check_time(&format!("limits.languages.{lang}.time-limit"), t)?;
+            }
+            if let Some(m) = over.memory_limit {
+                let key = format!("limits.languages.{lang}.memory-limit");
+                check_mib(&key, m, MEMORY_LIMIT_MIB)?;
             }
         }
         Ok(ProblemLimits {
@@ -238,14 +253,40 @@ mod tests {
         );
     }
 
-    #[test]
-    fn limits_are_range_checked() {
-        let raw = RawLimits {
-            time_limit: 0.0,
-            memory_limit: 64,
+    fn raw(time_limit: f64, memory_limit: u64) -> RawLimits {
+        RawLimits {
+            time_limit,
+            memory_limit,
             output_limit: None,
             languages: BTreeMap::new(),
-        };
-        assert!(raw.into_limits().unwrap_err().contains("time-limit"));
+        }
+    }
+
+    #[test]
+    fn limits_that_make_no_sense_name_their_key() {
+        for t in [0.0, 1e-9, -1.0, f64::NAN, f64::INFINITY, 1e9] {
+            let e = raw(t, 64).into_limits().unwrap_err();
+            assert!(e.starts_with("limits.time-limit = "), "{t}: {e}");
+            assert!(e.contains("makes no sense"), "{e}");
+        }
+        for m in [0, 1, 1 << 40] {
+            let e = raw(1.0, m).into_limits().unwrap_err();
+            assert!(e.starts_with("limits.memory-limit = "), "{m}: {e}");
+        }
+        let mut r = raw(1.0, 64);
+        r.languages.insert(
+            "python".into(),
+            LanguageLimits {
+                time_limit: Some(0.001),
+                memory_limit: None,
+            },
+        );
+        let e = r.into_limits().unwrap_err();
+        assert!(
+            e.starts_with("limits.languages.python.time-limit = 0.001"),
+            "{e}"
+        );
+        assert!(raw(0.05, 4).into_limits().is_ok());
+        assert!(raw(60.0, 65536).into_limits().is_ok());
     }
 }

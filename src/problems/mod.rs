@@ -42,6 +42,15 @@ impl Violation {
     }
 }
 
+impl Violation {
+    /// `file:line:column: message`, the form every command uses when the file is known
+    /// (see [`crate::text::file_name`] for standard input).
+    pub fn at(&self, file: &str) -> String {
+        format!("{file}:{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// `line 2, column 1: message`, for inputs that are not files (generated tests).
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -50,6 +59,49 @@ impl fmt::Display for Violation {
             self.line, self.column, self.message
         )
     }
+}
+
+/// One whitespace-separated token of a contestant output, with its 1-based line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a [u8],
+    pub line: usize,
+}
+
+impl Token<'_> {
+    /// The token for a one-line message: quoted, escaped, at most 20 bytes (then `...`).
+    pub fn shown(&self) -> String {
+        let cut = &self.text[..self.text.len().min(20)];
+        let ellipsis = if cut.len() < self.text.len() {
+            "..."
+        } else {
+            ""
+        };
+        format!("{:?}{ellipsis}", String::from_utf8_lossy(cut))
+    }
+
+    /// `expected 9 numbers, found "no" at line 1`: what a checker says when a token is not
+    /// what the output format has there.
+    pub fn unexpected(&self, expected: &str) -> String {
+        format!(
+            "expected {expected}, found {} at line {}",
+            self.shown(),
+            self.line
+        )
+    }
+}
+
+/// The tokens of a contestant output (separated by ASCII whitespace) with their lines.
+pub fn tokens(output: &[u8]) -> Vec<Token<'_>> {
+    output
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .flat_map(|(i, line)| {
+            line.split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty())
+                .map(move |text| Token { text, line: i + 1 })
+        })
+        .collect()
 }
 
 /// What a checker concluded about one contestant output.

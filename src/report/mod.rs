@@ -19,15 +19,21 @@ pub struct SubmissionReport {
     pub submission: String,
     /// Language id (`c`, `cpp`, `rust`, `python`, `java`).
     pub language: String,
-    /// Overall verdict: CE, or the first non-AC test in test-plan order, or AC.
-    pub verdict: Verdict,
-    pub compile: CompileReport,
-    /// Tests run, in test-plan order (up to the first failure unless `--all`).
+    /// Overall verdict: CE, or the first non-AC test in test-plan order, or AC. `None` (JSON
+    /// `null`) when an interruption left it open.
+    pub verdict: Option<Verdict>,
+    /// `None` (JSON `null`) when interrupted before the compilation finished.
+    pub compile: Option<CompileReport>,
+    /// Tests run, in test-plan order (up to the first failure unless `--all`; when
+    /// interrupted, the tests that finished).
     pub tests: Vec<TestResult>,
     /// Number of tests in the test set (including those not run).
     pub tests_total: usize,
     /// The limits applied (after per-language overrides).
     pub limits: LimitsReport,
+    /// True when judge was stopped (SIGINT/SIGTERM) before grading this submission finished:
+    /// the report holds what was done until then.
+    pub interrupted: bool,
 }
 
 /// How compilation went.
@@ -69,12 +75,20 @@ pub fn render_table(r: &SubmissionReport) -> String {
         secs(r.limits.time_ms),
         r.limits.memory_mib
     );
-    if !r.compile.ok {
-        s.push_str(&format!(
-            "CE  compilation failed:\n{}\n",
-            indent(&r.compile.message)
-        ));
-        return s;
+    match &r.compile {
+        Some(c) if !c.ok => {
+            s.push_str(&format!(
+                "CE  compilation failed:\n{}\n",
+                indent(&c.message)
+            ));
+            return s;
+        }
+        Some(_) => {}
+        None => {
+            s.push_str(&summary_line(r));
+            s.push('\n');
+            return s;
+        }
     }
     let width = r
         .tests
@@ -110,20 +124,23 @@ pub fn render_table(r: &SubmissionReport) -> String {
 
 /// `AC  52/52 tests passed · max CPU 0.012s · max memory 3.1 MiB · compiled in 0.41s`.
 pub fn summary_line(r: &SubmissionReport) -> String {
-    if !r.compile.ok {
+    let Some(compile) = &r.compile else {
+        return format!("--  {}: interrupted while compiling", r.submission);
+    };
+    if !compile.ok {
         return format!("CE  {}: compilation failed", r.submission);
     }
     let passed = r.tests.iter().filter(|t| t.verdict == Verdict::AC).count();
     let max_cpu = r.tests.iter().map(|t| t.time_ms).max().unwrap_or(0);
     let max_mem = r.tests.iter().map(|t| t.memory_kib).max().unwrap_or(0);
-    let compiled = if r.compile.cached {
+    let compiled = if compile.cached {
         "compile cached".to_string()
     } else {
-        format!("compiled in {}", secs(r.compile.time_ms))
+        format!("compiled in {}", secs(compile.time_ms))
     };
     let mut line = format!(
         "{:<3} {passed}/{} tests passed",
-        r.verdict.code(),
+        r.verdict.map_or("--", Verdict::code),
         r.tests_total
     );
     if let Some(first) = r.tests.iter().find(|t| t.verdict != Verdict::AC) {
@@ -134,6 +151,9 @@ pub fn summary_line(r: &SubmissionReport) -> String {
     }
     if r.tests.len() < r.tests_total {
         line.push_str(&format!(" · {} not run", r.tests_total - r.tests.len()));
+    }
+    if r.interrupted {
+        line.push_str(" · interrupted");
     }
     line.push_str(&format!(
         " · max CPU {} · max memory {} · {compiled}",
@@ -164,13 +184,13 @@ mod tests {
             problem: "magic-square".into(),
             submission: "sol.cpp".into(),
             language: "cpp".into(),
-            verdict: Verdict::WA,
-            compile: CompileReport {
+            verdict: Some(Verdict::WA),
+            compile: Some(CompileReport {
                 ok: true,
                 message: String::new(),
                 time_ms: 410,
                 cached: false,
-            },
+            }),
             tests: vec![
                 TestResult {
                     name: "sample-1".into(),
@@ -198,6 +218,7 @@ mod tests {
                 memory_mib: 64,
                 output_mib: 8,
             },
+            interrupted: false,
         }
     }
 
@@ -222,10 +243,40 @@ mod tests {
     #[test]
     fn compile_error_shows_the_message() {
         let mut r = report();
-        r.verdict = Verdict::CE;
-        r.compile.ok = false;
-        r.compile.message = "a.cpp:1: error: x".into();
+        r.verdict = Some(Verdict::CE);
+        r.compile = Some(CompileReport {
+            ok: false,
+            message: "a.cpp:1: error: x".into(),
+            time_ms: 5,
+            cached: false,
+        });
         r.tests.clear();
         assert!(render_table(&r).contains("    a.cpp:1: error: x"));
+    }
+
+    #[test]
+    fn an_interrupted_report_says_so_and_leaves_the_verdict_open() {
+        let mut r = report();
+        r.verdict = None;
+        r.interrupted = true;
+        r.tests.truncate(1);
+        let t = render_table(&r);
+        assert!(
+            t.ends_with("--  1/50 tests passed · 49 not run · interrupted · max CPU 0.003s · max memory 1.5 MiB · compiled in 0.410s\n"),
+            "{t}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&render_json(&r)).unwrap();
+        assert_eq!(v["verdict"], serde_json::Value::Null);
+        assert_eq!(v["interrupted"], true);
+
+        r.compile = None;
+        r.tests.clear();
+        let t = render_table(&r);
+        assert!(
+            t.ends_with("--  sol.cpp: interrupted while compiling\n"),
+            "{t}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&render_json(&r)).unwrap();
+        assert_eq!(v["compile"], serde_json::Value::Null);
     }
 }

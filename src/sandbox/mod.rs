@@ -119,6 +119,10 @@ pub enum SandboxError {
     Spawn { program: String, message: String },
     #[error("sandbox I/O error: {0}")]
     Io(#[from] std::io::Error),
+    /// Judge was asked to stop (SIGINT/SIGTERM, see [`crate::interrupt`]) and the run was
+    /// ended; its outcome says nothing about the program.
+    #[error("{0}")]
+    Interrupted(#[from] crate::interrupt::Interrupted),
 }
 
 /// Runs programs in isolation under [`Limits`].

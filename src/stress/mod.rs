@@ -94,6 +94,9 @@ pub struct SearchOutcome {
     pub tests_run: u64,
     pub elapsed: Duration,
     pub failure: Option<Failure>,
+    /// Judge was asked to stop ([`crate::interrupt`]) before the budget was spent (and
+    /// before a failure was confirmed).
+    pub interrupted: bool,
 }
 
 /// Everything a stress run needs to execute the submission.
@@ -115,7 +118,8 @@ impl Target<'_> {
             self.pkg.logic,
             &Options::default(),
             &|_| {},
-        )?;
+        )?
+        .complete()?;
         results
             .into_iter()
             .next()
@@ -171,8 +175,14 @@ pub fn search(
         Budget::Count(n) => k >= n,
         Budget::Time(t) => start.elapsed() >= t,
     };
+    let interrupted = |done: &AtomicU64| SearchOutcome {
+        tests_run: done.load(Ordering::SeqCst),
+        elapsed: start.elapsed(),
+        failure: None,
+        interrupted: true,
+    };
     loop {
-        let failure = search_phase(
+        let phase = search_phase(
             target,
             sources,
             base_seed,
@@ -181,12 +191,17 @@ pub fn search(
             &done,
             &over_budget,
             on_test,
-        )?;
+        );
+        let failure = match phase {
+            Err(_) if crate::interrupt::requested().is_some() => return Ok(interrupted(&done)),
+            other => other?,
+        };
         let confirmed = match failure {
-            Some(f) if jobs > 1 && f.result.verdict == Verdict::TLE => {
-                let again = target.run(&f.test)?;
-                (again.verdict != Verdict::AC).then_some(f)
-            }
+            Some(f) if jobs > 1 && f.result.verdict == Verdict::TLE => match target.run(&f.test) {
+                Ok(again) => (again.verdict != Verdict::AC).then_some(f),
+                Err(SandboxError::Interrupted(_)) => return Ok(interrupted(&done)),
+                Err(e) => return Err(e.into()),
+            },
             other => other,
         };
         // Stop at a confirmed failure, or when the budget ended the phase; an unconfirmed
@@ -196,6 +211,7 @@ pub fn search(
                 tests_run: done.into_inner(),
                 elapsed: start.elapsed(),
                 failure: confirmed,
+                interrupted: false,
             });
         }
     }
@@ -275,12 +291,15 @@ pub struct Shrunk {
     pub steps: u32,
     /// Submission runs spent.
     pub runs: u32,
+    /// Judge was asked to stop ([`crate::interrupt`]) while shrinking: `test` is the
+    /// smallest failing input found until then.
+    pub interrupted: bool,
 }
 
 /// Greedily replaces the failing input by the first simpler candidate (from the problem's
 /// shrink hook) on which the submission fails with the same verdict, until no candidate
-/// fails, `max_runs` runs are spent or `budget` has passed (a TLE costs a full time limit
-/// per run).
+/// fails, `max_runs` runs are spent, `budget` has passed (a TLE costs a full time limit
+/// per run) or judge is asked to stop.
 pub fn shrink(
     target: &Target,
     failure: &Failure,
@@ -293,6 +312,7 @@ pub fn shrink(
         result: failure.result.clone(),
         steps: 0,
         runs: 0,
+        interrupted: false,
     };
     'outer: while best.runs < max_runs {
         for candidate in target.pkg.logic.shrink(&best.test.input) {
@@ -308,7 +328,14 @@ pub fn shrink(
                 &failure.source,
                 failure.seed,
             );
-            let result = target.run(&test)?;
+            let result = match target.run(&test) {
+                Ok(r) => r,
+                Err(SandboxError::Interrupted(_)) => {
+                    best.interrupted = true;
+                    break 'outer;
+                }
+                Err(e) => return Err(e),
+            };
             best.runs += 1;
             if result.verdict == failure.result.verdict {
                 best.test = test;

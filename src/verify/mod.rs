@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::package::Package;
 use crate::problems::{GenParams, Judgement, Problem};
 use crate::testset::{self, Origin, TestCase};
+use crate::text::{agree, all, count};
 use crate::verdict::Verdict;
 
 pub mod statement;
@@ -142,7 +143,10 @@ pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
             return (checks, Vec::new());
         }
     };
-    checks.push(check_inputs_valid(pkg.logic, &tests));
+    if let Some(c) = check_orphan_answers(pkg) {
+        checks.push(c);
+    }
+    checks.push(check_inputs_valid(pkg, &tests));
     checks.push(check_invalid_rejected(pkg));
     checks.push(check_generators(pkg));
     checks.push(check_answers(pkg.logic, &tests));
@@ -150,18 +154,50 @@ pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
     (checks, tests)
 }
 
-fn check_inputs_valid(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+/// A `.ans` without its `.in` is a test that silently does not exist: name every one.
+fn check_orphan_answers(pkg: &Package) -> Option<Check> {
+    let mut orphans = Vec::new();
+    for dir in ["data/sample", "data/secret"] {
+        match testset::orphan_answers(&pkg.dir.join(dir)) {
+            Ok(found) => orphans.extend(found.iter().map(|p| rel(pkg, p))),
+            Err(e) => return Some(Check::fail("tests", e.to_string())),
+        }
+    }
+    (!orphans.is_empty()).then(|| {
+        Check::fail(
+            "tests",
+            format!(
+                "{} without a matching .in (no test reads {}): {}",
+                count(orphans.len(), "answer file"),
+                agree(orphans.len(), "it", "them"),
+                orphans.join(", ")
+            ),
+        )
+    })
+}
+
+fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Check {
+    let logic = pkg.logic;
     for t in tests {
         if let Err(v) = logic.validate(t.input.as_bytes()) {
-            return Check::fail(
-                "validator",
-                format!("test `{}` ({}) is invalid: {v}", t.name, t.describe()),
-            );
+            let message = match &t.origin {
+                Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => {
+                    format!("test `{}` is invalid: {}", t.name, v.at(&rel(pkg, p)))
+                }
+                Origin::Generated { .. } => {
+                    format!("test `{}` ({}) is invalid: {v}", t.name, t.describe())
+                }
+            };
+            return Check::fail("validator", message);
         }
     }
     Check::ok(
         "validator",
-        format!("all {} test inputs are valid", tests.len()),
+        format!(
+            "{} {} valid",
+            all(tests.len(), "test input"),
+            agree(tests.len(), "is", "are")
+        ),
     )
 }
 
@@ -190,8 +226,9 @@ fn check_invalid_rejected(pkg: &Package) -> Check {
     Check::ok(
         "invalid inputs",
         format!(
-            "all {} files in data/invalid_input are rejected",
-            files.len()
+            "{} in data/invalid_input {} rejected",
+            all(files.len(), "file"),
+            agree(files.len(), "is", "are")
         ),
     )
 }
@@ -244,8 +281,11 @@ fn check_generators(pkg: &Package) -> Check {
     Check::ok(
         "generators",
         format!(
-            "{} generator setups are deterministic and use their seed",
-            setups.len()
+            "{} {} deterministic and {} {} seed",
+            count(setups.len(), "generator setup"),
+            agree(setups.len(), "is", "are"),
+            agree(setups.len(), "uses", "use"),
+            agree(setups.len(), "its", "their")
         ),
     )
 }
@@ -275,18 +315,18 @@ fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Check {
     Check::ok(
         "checker",
         format!(
-            "accepts the jury and reference answers of all {} tests",
-            tests.len()
+            "accepts the jury and reference answers of {}",
+            all(tests.len(), "test")
         ),
     )
 }
 
 /// The checker rejects every mutated answer.
 fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
-    let mut count = 0;
+    let mut mutated = 0usize;
     for t in tests {
         for (label, wrong) in logic.mutate_answer(&t.input, &t.answer) {
-            count += 1;
+            mutated += 1;
             if logic.check(&t.input, &t.answer, wrong.as_bytes()) == Judgement::Accepted {
                 return Check::fail(
                     "checker",
@@ -295,10 +335,13 @@ fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
             }
         }
     }
-    if count == 0 {
+    if mutated == 0 {
         return Check::warn("checker", "no mutated answers to test the checker with");
     }
-    Check::ok("checker", format!("rejects all {count} mutated answers"))
+    Check::ok(
+        "checker",
+        format!("rejects {}", all(mutated, "mutated answer")),
+    )
 }
 
 /// `path` relative to the package folder, for messages.

@@ -6,6 +6,7 @@
 use super::Check;
 use crate::package::Package;
 use crate::testset;
+use crate::text::count;
 
 /// `(number, input, output)` for every sample in the statement, in order of appearance.
 pub fn samples(markdown: &str) -> Result<Vec<(u32, String, String)>, String> {
@@ -84,8 +85,8 @@ pub fn check_samples(pkg: &Package) -> Check {
         return Check::fail(
             "statement",
             format!(
-                "statement.md shows {} samples, data/sample/ holds {}",
-                printed.len(),
+                "statement.md shows {}, data/sample/ holds {}",
+                count(printed.len(), "sample"),
                 files.len()
             ),
         );
@@ -111,7 +112,11 @@ pub fn check_samples(pkg: &Package) -> Check {
     }
     Check::ok(
         "statement",
-        format!("{} samples in statement.md match data/sample/", files.len()),
+        format!(
+            "{} in statement.md {} data/sample/",
+            count(files.len(), "sample"),
+            if files.len() == 1 { "matches" } else { "match" }
+        ),
     )
 }
 

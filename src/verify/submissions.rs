@@ -12,6 +12,7 @@ use crate::grade::submission::{limits_for, program, Grader};
 use crate::grade::{run_tests, Options};
 use crate::package::Package;
 use crate::testset::TestCase;
+use crate::text::{all, count};
 use crate::verdict::Verdict;
 
 /// Runs of the slowest accepted test when timing.
@@ -51,24 +52,30 @@ pub fn check(
     };
     let compiled = grader.compile(&submission)?;
     let report = grader.grade_compiled(pkg, &submission, &compiled, tests, &options, &|_| {})?;
+    // A partial report (judge asked to stop) decides nothing: the caller stops.
+    crate::interrupt::check()?;
+    let Some(actual) = report.verdict else {
+        anyhow::bail!("grading {name} gave no verdict");
+    };
+    let compile_message = report.compile.as_ref().map_or("", |c| c.message.as_str());
     let mut result = SubmissionResult {
         path: name.clone(),
         expected: jury.expected,
-        actual: report.verdict,
+        actual,
         timing: None,
     };
     let mut checks = Vec::new();
     let limit = Duration::from_millis(report.limits.time_ms);
     let first_bad = report.tests.iter().find(|t| t.verdict != Verdict::AC);
-    if report.verdict != jury.expected {
-        let detail = match (first_bad, report.verdict) {
-            (_, Verdict::CE) => format!(": {}", first_line(&report.compile.message)),
+    if actual != jury.expected {
+        let detail = match (first_bad, actual) {
+            (_, Verdict::CE) => format!(": {}", first_line(compile_message)),
             (Some(t), _) => format!(" on test `{}`: {}", t.name, t.message),
-            (None, _) => format!(" (all {} tests passed)", report.tests.len()),
+            (None, _) => format!(" ({} passed)", all(report.tests.len(), "test")),
         };
         checks.push(Check::fail(
             name,
-            format!("expected {}, got {}{detail}", jury.expected, report.verdict),
+            format!("expected {}, got {actual}{detail}", jury.expected),
         ));
         return Ok((checks, result));
     }
@@ -89,8 +96,8 @@ pub fn check(
             let mut status = Check::ok(
                 name.clone(),
                 format!(
-                    "AC on {} tests, slowest {} of {:.3} s",
-                    report.tests.len(),
+                    "AC on {}, slowest {} of {:.3} s",
+                    count(report.tests.len(), "test"),
                     timing.as_ref().map(Timing::describe).unwrap_or_default(),
                     limit.as_secs_f64()
                 ),
@@ -181,7 +188,8 @@ fn time_runs(
             pkg.logic,
             &Options::default(),
             &|_| {},
-        )?;
+        )?
+        .complete()?;
         if let Some(r) = r.first() {
             // A timing the machine could not give (overloaded) is not a figure to report.
             if r.verdict == Verdict::JE {

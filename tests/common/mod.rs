@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use serde::Deserialize;
+
 /// What a `judge` invocation produced.
 pub struct Run {
     pub code: i32,
@@ -122,5 +124,65 @@ pub fn judge_timed(seconds: u32, args: &[&str]) -> Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The `--json` contract, strictly: unknown or missing fields fail the test.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    pub problem: String,
+    pub submission: String,
+    pub language: String,
+    pub verdict: Option<String>,
+    pub compile: Option<Compile>,
+    pub tests: Vec<TestRow>,
+    pub tests_total: usize,
+    pub limits: Limits,
+    pub interrupted: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Compile {
+    pub ok: bool,
+    pub message: String,
+    pub time_ms: u64,
+    pub cached: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestRow {
+    pub name: String,
+    pub verdict: String,
+    pub time_ms: u64,
+    pub wall_ms: u64,
+    pub memory_kib: u64,
+    pub message: String,
+    pub runs: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    pub time_ms: u64,
+    pub wall_ms: u64,
+    pub memory_mib: u64,
+    pub output_mib: u64,
+}
+
+impl Report {
+    /// The verdict of a report that was not interrupted (always set then).
+    pub fn verdict(&self) -> &str {
+        assert!(!self.interrupted, "interrupted report: {self:?}");
+        self.verdict
+            .as_deref()
+            .expect("a complete report has a verdict")
+    }
+
+    /// The compile section of a report that got past compiling.
+    pub fn compile(&self) -> &Compile {
+        self.compile.as_ref().expect("compile section")
     }
 }

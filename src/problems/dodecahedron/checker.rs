@@ -3,7 +3,7 @@
 use super::geometry::{side_towards, FACES, NEIGHBOURS, SIDES};
 use super::solver::solve_tiles;
 use super::{arrangement_violation, format_arrangement, parse_tiles, Arrangement, Placement};
-use crate::problems::Judgement;
+use crate::problems::{tokens, Judgement, Token};
 
 /// What an output claims.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,26 +14,25 @@ pub enum Claim {
     Arrangement(Arrangement),
 }
 
-fn shown(token: &str) -> String {
-    let mut s: String = token.chars().take(20).collect();
-    if s.len() < token.len() {
-        s.push('…');
-    }
-    s
-}
+/// What an output must be.
+const EXPECTED: &str = "24 numbers or -1";
 
-/// An integer token (optional `-`, then decimal digits) that fits in `i64`.
-fn number(token: &str, index: usize) -> Result<i64, String> {
-    let digits = token.strip_prefix('-').unwrap_or(token);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "token {index} (`{}`) is not an integer",
-            shown(token)
-        ));
+/// An integer token (optional `-`, then decimal digits) that fits in `i64`; `index` is 1-based.
+fn number(token: &Token, index: usize) -> Result<i64, String> {
+    let digits = token.text.strip_prefix(b"-").unwrap_or(token.text);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(token.unexpected(EXPECTED));
     }
-    token
-        .parse::<i64>()
-        .map_err(|_| format!("token {index} (`{}`) is out of range", shown(token)))
+    std::str::from_utf8(token.text)
+        .ok()
+        .and_then(|t| t.parse::<i64>().ok())
+        .ok_or_else(|| {
+            format!(
+                "token {index} ({}) at line {} is out of range",
+                token.shown(),
+                token.line
+            )
+        })
 }
 
 /// Parses an output into a claim: `-1` alone, or 24 integers forming 12 in-range `t n`
@@ -45,26 +44,27 @@ pub fn parse_output(output: &[u8]) -> Result<Claim, String> {
             e.valid_up_to()
         )
     })?;
-    let tokens: Vec<&str> = text.split_ascii_whitespace().collect();
+    let tokens = tokens(text.as_bytes());
     match tokens.as_slice() {
         [] => return Err("empty output".into()),
-        ["-1"] => return Ok(Claim::NoSolution),
+        [t] if t.text == b"-1" => return Ok(Claim::NoSolution),
         _ => {}
     }
+    // What is there instead of a number comes first (`no solution` is 2 tokens, not
+    // numbers); one token past the arrangement is checked too.
+    for (k, t) in tokens.iter().take(2 * FACES + 1).enumerate() {
+        number(t, k + 1)?;
+    }
     if tokens.len() != 2 * FACES {
-        return Err(format!(
-            "expected {} numbers, found {}",
-            2 * FACES,
-            tokens.len()
-        ));
+        return Err(format!("expected {EXPECTED}, found {}", tokens.len()));
     }
     let mut a = [Placement {
         tile: 0,
         reference: 0,
     }; FACES];
     for f in 0..FACES {
-        let t = number(tokens[2 * f], 2 * f + 1)?;
-        let n = number(tokens[2 * f + 1], 2 * f + 2)?;
+        let t = number(&tokens[2 * f], 2 * f + 1)?;
+        let n = number(&tokens[2 * f + 1], 2 * f + 2)?;
         if !(1..=FACES as i64).contains(&t) {
             return Err(format!(
                 "face {}: tile {t} does not exist (tiles are 1..12)",
@@ -259,7 +259,7 @@ mod tests {
         assert_eq!(r, format!("tile {dup_tile} used twice (faces 2 and 7)"));
         let short: Vec<&str> = answer.split_ascii_whitespace().take(23).collect();
         let r = rejected(check(&input, &answer, short.join(" ").as_bytes()));
-        assert_eq!(r, "expected 24 numbers, found 23");
+        assert_eq!(r, "expected 24 numbers or -1, found 23");
     }
 
     #[test]
@@ -321,13 +321,24 @@ mod tests {
             (b"   \n\n".to_vec(), "empty output"),
             (vec![0xff, 0xfe, b'1'], "not valid UTF-8"),
             (huge.into_bytes(), "out of range"),
-            (answer.replacen('1', "x", 1).into_bytes(), "not an integer"),
-            (b"-1 -1".to_vec(), "expected 24 numbers, found 2"),
+            (
+                answer.replacen('1', "x", 1).into_bytes(),
+                "expected 24 numbers or -1, found \"x",
+            ),
+            (b"-1 -1".to_vec(), "expected 24 numbers or -1, found 2"),
+            (
+                b"no solution\n".to_vec(),
+                "expected 24 numbers or -1, found \"no\" at line 1",
+            ),
             (
                 format!("{answer} 5").into_bytes(),
-                "expected 24 numbers, found 25",
+                "expected 24 numbers or -1, found 25",
             ),
-            (b"- 1".to_vec(), "expected 24 numbers"),
+            (
+                format!("{answer}done\n").into_bytes(),
+                "expected 24 numbers or -1, found \"done\" at line 13",
+            ),
+            (b"- 1".to_vec(), "found \"-\" at line 1"),
             (
                 "1 2 ".repeat(12).into_bytes(),
                 "face 2: 2 is not a neighbour of 2",
@@ -343,7 +354,7 @@ mod tests {
             ),
             (
                 "\u{a0}-1".as_bytes().to_vec(),
-                "expected 24 numbers, found 1",
+                "expected 24 numbers or -1, found \"\\u{a0}-1\" at line 1",
             ),
         ];
         for (out, needle) in cases {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::solver;
-use crate::problems::Judgement;
+use crate::problems::{tokens, Judgement};
 
 /// Parses an input leniently (whitespace-separated tokens): N and the N·N numbers. `None` when
 /// it is not of that shape; valid inputs always parse.
@@ -22,11 +22,10 @@ pub fn parse_input(input: &str) -> Option<(usize, Vec<i64>)> {
     (values.len() == n * n).then_some((n, values))
 }
 
-/// A token, shown safely in a one-line message (escaped, truncated).
-fn show(token: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&token[..token.len().min(20)]).into_owned();
-    let ellipsis = if token.len() > 20 { "..." } else { "" };
-    format!("{:?}{ellipsis}", text)
+/// An optional `-` and decimal digits (of any length).
+fn is_integer(token: &[u8]) -> bool {
+    let digits = token.strip_prefix(b"-").unwrap_or(token);
+    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
 }
 
 fn parse_number(token: &[u8]) -> Option<i128> {
@@ -52,23 +51,27 @@ fn times(k: usize) -> String {
 
 /// Judges `output` as an arrangement of `values` (order `n`). `Err` holds a one-line reason.
 pub fn judge_square(n: usize, values: &[i64], output: &[u8]) -> Result<(), String> {
-    let tokens: Vec<&[u8]> = output
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if tokens.len() != n * n {
-        return Err(format!(
-            "expected {} numbers, found {}",
-            n * n,
-            tokens.len()
-        ));
-    }
+    let tokens = tokens(output);
+    let want = format!("{} numbers", n * n);
+    // What is there instead of a number comes first (`no solution` is 2 tokens, not numbers);
+    // one token past the square is checked too, so extra text is named as well.
     let mut cells = Vec::with_capacity(n * n);
-    for (k, t) in tokens.iter().enumerate() {
-        match parse_number(t) {
+    for (k, t) in tokens.iter().take(n * n + 1).enumerate() {
+        match parse_number(t.text) {
             Some(v) => cells.push(v),
-            None => return Err(format!("token {} ({}) is not an integer", k + 1, show(t))),
+            None if is_integer(t.text) => {
+                return Err(format!(
+                    "token {} ({}) at line {} is out of range",
+                    k + 1,
+                    t.shown(),
+                    t.line
+                ))
+            }
+            None => return Err(t.unexpected(&want)),
         }
+    }
+    if tokens.len() != n * n {
+        return Err(format!("expected {want}, found {}", tokens.len()));
     }
     let mut have: BTreeMap<i128, usize> = BTreeMap::new();
     for &v in values {
@@ -237,14 +240,25 @@ mod tests {
         );
         assert_eq!(
             rejected("2 7 6 9 5 1 4 3 x"),
-            "token 9 (\"x\") is not an integer"
+            "expected 9 numbers, found \"x\" at line 1"
         );
-        assert!(rejected("2 7 6 9 5 1 4 3 9999999999999999999999999999999999").contains("token 9"));
-        assert!(rejected("2 7 6 9 5 1 4 3 +8").contains("not an integer"));
-        assert!(rejected("2 7 6 9 5 1 4 3 -").contains("not an integer"));
-        assert!(rejected("2 7 6 9 5 1 4 3 \u{e9}").contains("not an integer"));
+        assert_eq!(
+            rejected("no solution\n"),
+            "expected 9 numbers, found \"no\" at line 1"
+        );
+        assert_eq!(
+            rejected("2 7 6\n9 5 1\n4 3 8\nthanks"),
+            "expected 9 numbers, found \"thanks\" at line 4"
+        );
+        assert_eq!(
+            rejected("2 7 6 9 5 1 4 3 9999999999999999999999999999999999"),
+            "token 9 (\"99999999999999999999\"...) at line 1 is out of range"
+        );
+        assert!(rejected("2 7 6 9 5 1 4 3 +8").contains("found \"+8\""));
+        assert!(rejected("2 7 6 9 5 1 4 3 -").contains("found \"-\""));
+        assert!(rejected("2 7 6 9 5 1 4 3 \u{e9}").contains("found \"\u{e9}\""));
         match check(IN3, ANS3, b"2 7 6 9 5 1 4 3 \xff\xfe") {
-            Judgement::Rejected(r) => assert!(r.contains("token 9"), "{r}"),
+            Judgement::Rejected(r) => assert!(r.contains("expected 9 numbers, found"), "{r}"),
             other => panic!("{other:?}"),
         }
         assert_eq!(
