@@ -255,6 +255,7 @@ pub fn supervise(
     let mut load: Option<LoadSample> = None;
     let mut killed = false;
     let mut finished = false;
+    let mut interrupted = false;
     let mut stop = |why: LimitHit,
                     limit_hit: &mut Option<LimitHit>,
                     load: &mut Option<LoadSample>,
@@ -289,8 +290,13 @@ pub fn supervise(
             finished = true;
             break;
         }
+        // Ctrl-C or SIGTERM: end the run now; it has no verdict.
+        if !interrupted && crate::interrupt::requested().is_some() {
+            sys::pidfd_kill(pidfd, libc::SIGKILL);
+            interrupted = true;
+        }
         let now = Instant::now();
-        if limit_hit.is_some() {
+        if limit_hit.is_some() || interrupted {
             // Keep waiting for the (now dying) proxy, but do not spin.
             next_tick = now + POLL_INTERVAL;
             wall_deadline = next_tick;
@@ -333,6 +339,12 @@ pub fn supervise(
     }
 
     let wall = start.elapsed();
+    if interrupted {
+        sys::wait_pidfd(pidfd)?;
+        if let Err(e) = crate::interrupt::check() {
+            return Err(e.into());
+        }
+    }
     let rusage = if finished {
         None
     } else {
