@@ -184,7 +184,9 @@ impl LinuxSandbox {
         // SAFETY: PR_GET_SECCOMP takes no pointers; EINVAL when seccomp is compiled out.
         let seccomp = unsafe { libc::prctl(libc::PR_GET_SECCOMP) } >= 0;
         let landlock = Landlock::detect();
-        let cgroups = root && cgroup::available();
+        // Root or not: without root, a delegated cgroup v2 subtree gives the same limits.
+        let cgroups_why_not = cgroup::available().err();
+        let cgroups = cgroups_why_not.is_none();
         let userns = !root
             && probe_clone(
                 libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC,
@@ -239,22 +241,22 @@ impl LinuxSandbox {
             }));
         }
 
-        let mut missing = Vec::new();
+        let mut missing: Vec<String> = Vec::new();
         if !root {
-            missing.push("not root: no per-slot uid, fresh network namespace per run");
+            missing.push("not root: no per-slot uid, fresh network namespace per run".into());
         }
-        if !cgroups {
-            missing.push(
-                "no cgroups: memory limit enforced by polling the program's RSS every 10 ms \
-                 (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from rusage, \
-                 peak memory from polled VmHWM / ru_maxrss",
-            );
+        if let Some(why) = cgroups_why_not {
+            missing.push(format!(
+                "no cgroups ({why}): memory limit enforced by polling the program's RSS every \
+                 10 ms (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from \
+                 rusage, peak memory from polled VmHWM / ru_maxrss"
+            ));
         }
         if !seccomp {
-            missing.push("no seccomp filter");
+            missing.push("no seccomp filter".into());
         }
         if landlock.is_none() {
-            missing.push("no Landlock: the program can read any file its uid can read");
+            missing.push("no Landlock: the program can read any file its uid can read".into());
         }
         let warning = if missing.is_empty() {
             None
@@ -537,11 +539,7 @@ fn run_in_slot(
     }
 
     let mut keep = vec![stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
-    let cgroup_procs: Vec<i32> = slot
-        .cg
-        .as_ref()
-        .map(|c| c.procs_fds().to_vec())
-        .unwrap_or_default();
+    let cgroup_procs: Vec<i32> = slot.cg.as_ref().map(|c| c.procs_fds()).unwrap_or_default();
     keep.extend(&cgroup_procs);
     let netns = slot.netns.as_ref().map(|f| f.as_raw_fd()).unwrap_or(-1);
     if netns >= 0 {
@@ -658,7 +656,7 @@ fn run_in_slot(
             }
             // A refused fork that the program did not survive is the root cause of whatever
             // limit fired next: a fork bomb also piles up kernel memory and burns time.
-            if u.pids_limited && termination != Termination::Exited(0) {
+            if u.forks_refused > 0 && termination != Termination::Exited(0) {
                 limit_hit = Some(LimitHit::Processes);
             }
             // Belt and braces: the pid namespace is gone, so the slot must be empty.
