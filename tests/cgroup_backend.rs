@@ -3,7 +3,9 @@
 //! an ordinary user in a delegated subtree). Verdicts must not depend on the backend.
 //!
 //! Environment (set by the VM script; all optional here):
-//! * `JUDGE_EXPECT_CGROUP` = `v1` | `v2`: fail unless runs use that backend.
+//! * `JUDGE_EXPECT_CGROUP` = `v1` | `v2` | `v2-delegated`: fail unless runs use that backend
+//!   (`v2-delegated`: as an ordinary user, who started alone in a delegated cgroup, so the
+//!   sandbox moved this process into the leaf `judge-harness` below it).
 //! * `JUDGE_TEST_TIME_SCALE`: multiplies time limits and tolerances (emulation is 10-20x slower).
 //! * `JUDGE_CACHE_DIR`: compile cache (filled on the host, read in the VM).
 //! * `JUDGE_TEST_BIN_DIR`: where the sandbox-level test programs are compiled (reused if there).
@@ -68,6 +70,13 @@ fn the_expected_backend_is_in_use() {
     let v2_host = Path::new("/sys/fs/cgroup/cgroup.controllers").is_file();
     match want.as_str() {
         "v2" => assert!(v2_host, "not a cgroup v2 host"),
+        "v2-delegated" => {
+            assert!(v2_host, "not a cgroup v2 host");
+            // SAFETY: geteuid is a plain getter.
+            assert_ne!(unsafe { libc::geteuid() }, 0, "must run as an ordinary user");
+            let own = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+            assert!(own.trim_end().ends_with("/judge-harness"), "{own}");
+        }
         "v1" => assert!(!v2_host, "a cgroup v2 host"),
         other => panic!("JUDGE_EXPECT_CGROUP={other}: expected v1 or v2"),
     }
@@ -90,7 +99,7 @@ fn package() -> &'static Path {
             dir.path().join("problem.toml"),
             format!(
                 "title = \"cgroup checks\"\nlogic = \"magic-square\"\n\n[limits]\n\
-                 time-limit = {:.3}\nmemory-limit = 64\n",
+                 time-limit = {:.3}\nmemory-limit = 32\noutput-limit = 1\n",
                 scale()
             ),
         )
