@@ -87,29 +87,37 @@ fn the_expected_backend_is_in_use() {
 
 // ------------------------------------------------------------------ grading through `judge`
 
-/// A package using magic-square's logic with the time limit scaled for this machine.
+/// A package using magic-square's logic with a `time_limit` (seconds) and the Lo Shu test.
+fn make_package(time_limit: f64) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("judge-cg-pkg-")
+        .tempdir()
+        .unwrap();
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        format!(
+            "title = \"cgroup checks\"\nlogic = \"magic-square\"\n\n[limits]\n\
+             time-limit = {time_limit:.3}\nmemory-limit = 64\noutput-limit = 1\n"
+        ),
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("tests")).unwrap();
+    std::fs::write(dir.path().join("tests/1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
+    std::fs::write(dir.path().join("tests/1.ans"), "2 7 6\n9 5 1\n4 3 8\n").unwrap();
+    dir
+}
+
+/// The package for programs that must finish (or reach a limit other than time) in time:
+/// its time limit is scaled for this machine.
 fn package() -> &'static Path {
     static P: OnceLock<tempfile::TempDir> = OnceLock::new();
-    P.get_or_init(|| {
-        let dir = tempfile::Builder::new()
-            .prefix("judge-cg-pkg-")
-            .tempdir()
-            .unwrap();
-        std::fs::write(
-            dir.path().join("problem.toml"),
-            format!(
-                "title = \"cgroup checks\"\nlogic = \"magic-square\"\n\n[limits]\n\
-                 time-limit = {:.3}\nmemory-limit = 32\noutput-limit = 1\n",
-                scale()
-            ),
-        )
-        .unwrap();
-        std::fs::create_dir(dir.path().join("tests")).unwrap();
-        std::fs::write(dir.path().join("tests/1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
-        std::fs::write(dir.path().join("tests/1.ans"), "2 7 6\n9 5 1\n4 3 8\n").unwrap();
-        dir
-    })
-    .path()
+    P.get_or_init(|| make_package(scale())).path()
+}
+
+/// The package for time limits: 1 s whatever the machine (a slow machine reaches it sooner).
+fn tle_package() -> &'static Path {
+    static P: OnceLock<tempfile::TempDir> = OnceLock::new();
+    P.get_or_init(|| make_package(1.0)).path()
 }
 
 fn cache_dir() -> PathBuf {
@@ -121,16 +129,20 @@ fn cache_dir() -> PathBuf {
 /// `judge grade <package> tests/programs/<file> --json` on the Lo Shu test: (exit status,
 /// verdict, message of the test or of the compiler).
 fn grade(file: &str) -> (i32, String, String) {
+    grade_in(package(), file)
+}
+
+fn grade_in(package: &Path, file: &str) -> (i32, String, String) {
     let timeout = (120.0 * scale()).ceil().to_string();
     let out = Command::new("timeout")
         .arg(&timeout)
         .arg(env!("CARGO_BIN_EXE_judge"))
         .arg("grade")
-        .arg(package())
+        .arg(package)
         .arg(common::root().join("tests/programs").join(file))
         .arg("--json")
         .arg("--tests")
-        .arg(package().join("tests"))
+        .arg(package.join("tests"))
         .current_dir(common::root())
         .env("JUDGE_CACHE_DIR", cache_dir())
         .env("CI", "1")
@@ -190,7 +202,7 @@ fn time_limit_by_a_cpu_loop() {
         return;
     }
     // On a loaded machine the wall-clock backstop may fire first (issue 7, part 1).
-    let (code, verdict, message) = grade("tle_loop.c");
+    let (code, verdict, message) = grade_in(tle_package(), "tle_loop.c");
     assert_eq!((code, verdict.as_str()), (1, "TLE"), "{message}");
     assert!(
         message.contains("CPU time") || message.contains("wall time"),
