@@ -56,9 +56,14 @@ fn backend() -> &'static Result<Backend, String> {
             Ok(base) => return Ok(Backend::V2(base)),
             Err(why) => why,
         };
+        let v1_mounted = std::path::Path::new("/sys/fs/cgroup/memory/cgroup.procs").exists();
         // SAFETY: geteuid is a plain getter.
         if unsafe { libc::geteuid() } != 0 {
-            return Err(format!("{v2_why}; cgroup v1 needs root"));
+            return Err(if v1_mounted {
+                format!("{v2_why}; cgroup v1 needs root")
+            } else {
+                v2_why
+            });
         }
         match v1::available() {
             Ok(()) => Ok(Backend::V1),

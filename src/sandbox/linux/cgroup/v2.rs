@@ -340,8 +340,11 @@ impl Slot {
 
     /// Replaces the used leaf by a fresh one (its `memory.peak` starts at zero).
     fn renew_leaf(&mut self) -> io::Result<()> {
-        // The run's pid namespace is gone, so the leaf is empty; kill_tree is a safeguard.
-        if !owned::remove_tree(&self.leaf_dir, &kill_tree, Duration::from_millis(200)) {
+        // The run's pid namespace is gone, so the leaf is empty and goes at once; kill_tree
+        // and retries are the safeguard.
+        if fs::remove_dir(&self.leaf_dir).is_err()
+            && !owned::remove_tree(&self.leaf_dir, &kill_tree, Duration::from_millis(200))
+        {
             return Err(io::Error::other(format!(
                 "{} still holds tasks after the run",
                 self.leaf_dir.display()
