@@ -20,7 +20,9 @@ pub mod linux;
 pub struct Limits {
     /// CPU time (user + system, all processes of the run). Exceeding it is TLE.
     pub cpu_time: Duration,
-    /// Wall-clock backstop; a sleeping or blocked program is stopped here (TLE).
+    /// Wall-clock backstop for time *not spent running*: a sleeping or blocked program is
+    /// stopped here (TLE). Time spent waiting for a CPU on a busy machine extends it (up to
+    /// a bound, past which the run is [`LimitHit::Overloaded`]).
     pub wall_time: Duration,
     /// Memory in bytes. Exceeding it is MLE.
     pub memory_bytes: u64,
@@ -54,8 +56,10 @@ pub struct RunRequest {
     /// Directories the program may read and execute from (its binary, a runtime's install
     /// prefix). System library directories are always readable.
     pub read_only: Vec<PathBuf>,
-    /// The program's private writable working directory (created fresh by the caller).
-    pub work_dir: PathBuf,
+    /// The program's working directory: `None` for a private one that ends with the run
+    /// (on the run's disk quota), or a folder the caller shares with the program (read and
+    /// written at the same path; created by the caller, made writable for the sandbox).
+    pub work_dir: Option<PathBuf>,
     pub limits: Limits,
 }
 
@@ -67,7 +71,11 @@ pub enum LimitHit {
     WallTime,
     Memory,
     Output,
-    Processes,
+    /// The files the program wrote filled its disk quota (the output limit).
+    Disk,
+    /// Not a contestant limit: the machine gave the program so little CPU for so long that
+    /// no verdict can be given (a judge error).
+    Overloaded,
 }
 
 /// How the program ended.
@@ -88,6 +96,12 @@ pub struct RunOutcome {
     /// CPU time of the run (user + system, including descendants).
     pub cpu_time: Duration,
     pub wall_time: Duration,
+    /// Time the run's processes were runnable but waiting for a CPU, when it was measured
+    /// (when a limit fired or the plain wall deadline passed; `None` otherwise).
+    pub cpu_wait: Option<Duration>,
+    /// Forks (or thread creations) refused because the run was at its process limit, where
+    /// the mechanism counts them (a pids cgroup); 0 otherwise.
+    pub forks_refused: u64,
     /// Peak memory in KiB (see the README for which figure this is).
     pub peak_memory_kib: u64,
     /// Captured stdout, at most `output_bytes`.
