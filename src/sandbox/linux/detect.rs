@@ -14,6 +14,8 @@ pub struct Mechanisms {
     pub root: bool,
     /// Per-slot cgroups (memory, pids, CPU accounting).
     pub cgroups: bool,
+    /// Why there are none (for the warning line).
+    pub cgroups_why_not: Option<String>,
     pub seccomp: bool,
     pub landlock: Option<Landlock>,
 }
@@ -26,7 +28,8 @@ impl Mechanisms {
         // SAFETY: PR_GET_SECCOMP takes no pointers; EINVAL when seccomp is compiled out.
         let seccomp = unsafe { libc::prctl(libc::PR_GET_SECCOMP) } >= 0;
         let landlock = Landlock::detect();
-        let cgroups = root && cgroup::available();
+        // Root or not: without root, a delegated cgroup v2 subtree gives the same limits.
+        let cgroups_why_not = cgroup::available().err();
         let userns = !root
             && probe_clone(
                 libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC,
@@ -40,7 +43,8 @@ impl Mechanisms {
         }
         Ok(Mechanisms {
             root,
-            cgroups,
+            cgroups: cgroups_why_not.is_none(),
+            cgroups_why_not,
             seccomp,
             landlock,
         })
@@ -48,22 +52,22 @@ impl Mechanisms {
 
     /// One line naming what is missing and what is used instead, or `None`.
     pub fn warning(&self) -> Option<String> {
-        let mut missing = Vec::new();
+        let mut missing: Vec<String> = Vec::new();
         if !self.root {
-            missing.push("not root: no per-slot uid, fresh network namespace per run");
+            missing.push("not root: no per-slot uid, fresh network namespace per run".into());
         }
-        if !self.cgroups {
-            missing.push(
-                "no cgroups: memory limit enforced by polling the program's RSS every 10 ms \
-                 (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from rusage, \
-                 peak memory from polled VmHWM / ru_maxrss",
-            );
+        if let Some(why) = &self.cgroups_why_not {
+            missing.push(format!(
+                "no cgroups ({why}): memory limit enforced by polling the program's RSS every \
+                 10 ms (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from \
+                 rusage, peak memory from polled VmHWM / ru_maxrss"
+            ));
         }
         if !self.seccomp {
-            missing.push("no seccomp filter");
+            missing.push("no seccomp filter".into());
         }
         if self.landlock.is_none() {
-            missing.push("no Landlock: the program can read any file its uid can read");
+            missing.push("no Landlock: the program can read any file its uid can read".into());
         }
         (!missing.is_empty()).then(|| missing.join("; "))
     }

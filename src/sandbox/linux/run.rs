@@ -312,11 +312,7 @@ pub fn run_in_slot(
         err_w.as_raw_fd(),
         slot.done.as_raw_fd(),
     ];
-    let cgroup_procs: Vec<i32> = slot
-        .cg
-        .as_ref()
-        .map(|c| c.procs_fds().to_vec())
-        .unwrap_or_default();
+    let cgroup_procs: Vec<i32> = slot.cg.as_ref().map(|c| c.procs_fds()).unwrap_or_default();
     keep.extend(&cgroup_procs);
     let netns = slot.netns.as_ref().map(|f| f.as_raw_fd()).unwrap_or(-1);
     if netns >= 0 {

@@ -1,38 +1,26 @@
-//! Per-slot cgroup v1 triples (memory, pids, cpuacct), created once and reused per run.
+//! The cgroup v1 backend: per slot a triple of cgroups (memory, pids, cpuacct), created once
+//! and reused for every run.
 //!
-//! Layout: `/sys/fs/cgroup/<controller>/judge/<pid>-<instance>-slot<N>`. The harness keeps
-//! the `cgroup.procs` files open so the child joins with one `write("0")` before exec.
+//! Layout: `/sys/fs/cgroup/<controller>/judge/<pid>-<instance>-slot<N>`, each directory
+//! locked by its judge (see [`super::owned`]). The harness keeps the three `cgroup.procs`
+//! files open so the child joins with one `write("0")` each before exec.
 
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::os::fd::AsRawFd;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+
+use super::owned::{self, DirLock};
+use super::{read_keyed, read_u64, write_str, Baseline, Usage};
 
 const ROOT: &str = "/sys/fs/cgroup";
 const PARENT: &str = "judge";
+const CONTROLLERS: [&str; 3] = ["memory", "pids", "cpuacct"];
 
-/// Counters sampled before a run, to detect events caused by this run.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Baseline {
-    oom_kills: u64,
-    pids_max_events: u64,
-}
-
-/// What the cgroups measured for one run.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Usage {
-    pub cpu_ns: u64,
-    pub peak_bytes: u64,
-    pub oom_killed: bool,
-    /// Forks the pids controller refused during the run.
-    pub forks_refused: u64,
-}
-
-pub struct SlotCgroups {
+pub struct Slot {
     dirs: [PathBuf; 3],
     /// cgroup.procs of memory, pids, cpuacct (joined by the child).
-    pub procs: [File; 3],
+    procs: [File; 3],
     mem_limit: File,
     memsw_limit: Option<File>,
     mem_max_usage: File,
@@ -44,103 +32,47 @@ pub struct SlotCgroups {
     cpu_usage: File,
     current_mem: Option<u64>,
     current_pids: Option<u32>,
-}
-
-fn read_u64(f: &File) -> io::Result<u64> {
-    let mut buf = [0u8; 64];
-    let n = f.read_at(&mut buf, 0)?;
-    std::str::from_utf8(&buf[..n])
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unparsable cgroup counter"))
-}
-
-/// Value of `key` in a "key value" per line file (memory.oom_control, pids.events).
-fn read_keyed(f: &File, key: &str) -> io::Result<u64> {
-    let mut buf = [0u8; 512];
-    let n = f.read_at(&mut buf, 0)?;
-    let text = String::from_utf8_lossy(&buf[..n]);
-    Ok(text
-        .lines()
-        .filter_map(|l| l.split_once(' '))
-        .find(|(k, _)| *k == key)
-        .and_then(|(_, v)| v.trim().parse().ok())
-        .unwrap_or(0))
-}
-
-fn write_str(f: &File, s: &str) -> io::Result<()> {
-    f.write_at(s.as_bytes(), 0).map(|_| ())
+    /// Dropped after the directories are removed (fields drop after `Drop::drop`).
+    _locks: Vec<DirLock>,
 }
 
 fn open_rw(p: &Path) -> io::Result<File> {
     OpenOptions::new().read(true).write(true).open(p)
 }
 
-/// Kills every task listed in a `cgroup.procs` file (best effort).
-fn kill_all(procs: &Path) {
-    if let Ok(text) = fs::read_to_string(procs) {
-        for pid in text.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
-            // SAFETY: plain signal; the tasks belong to a sandbox cgroup.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-        }
-    }
+fn kill_procs(dir: &Path) {
+    owned::kill_listed(&dir.join("cgroup.procs"));
 }
 
-/// Removes cgroup directories left by judge processes that no longer exist.
-fn remove_stale(controller_root: &Path) {
-    let Ok(entries) = fs::read_dir(controller_root) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let Some(name) = name.to_str() else { continue };
-        let Some(pid) = name.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        if Path::new(&format!("/proc/{pid}")).exists() {
-            continue;
-        }
-        let dir = e.path();
-        for _ in 0..20 {
-            kill_all(&dir.join("cgroup.procs"));
-            if fs::remove_dir(&dir).is_ok() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-    }
-}
-
-/// True when the three v1 controllers are mounted and writable by us.
-pub fn available() -> bool {
-    ["memory", "pids", "cpuacct"].iter().all(|c| {
+/// Why the v1 controllers cannot be used, or `Ok` when memory, pids and cpuacct are mounted
+/// and we may create cgroups in them (as root).
+pub fn available() -> Result<(), String> {
+    for c in CONTROLLERS {
         let root = Path::new(ROOT).join(c);
-        root.join("cgroup.procs").exists() && fs::create_dir_all(root.join(PARENT)).is_ok()
-    })
+        if !root.join("cgroup.procs").exists() {
+            return Err(format!("no cgroup v1 {c} controller at {}", root.display()));
+        }
+        fs::create_dir_all(root.join(PARENT))
+            .map_err(|e| format!("cgroup v1: creating {}: {e}", root.join(PARENT).display()))?;
+    }
+    Ok(())
 }
 
-impl SlotCgroups {
-    pub fn create(name: &str) -> io::Result<SlotCgroups> {
-        let mk = |c: &str| -> io::Result<PathBuf> {
+impl Slot {
+    pub fn create(name: &str) -> io::Result<Slot> {
+        let mut locks = Vec::with_capacity(3);
+        let mut mk = |c: &str| -> io::Result<PathBuf> {
             let parent = Path::new(ROOT).join(c).join(PARENT);
             fs::create_dir_all(&parent)?;
-            remove_stale(&parent);
-            let dir = parent.join(name);
-            match fs::create_dir(&dir) {
-                Ok(()) => Ok(dir),
-                // A leftover of a crashed process with our pid: reuse it after emptying it.
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    kill_all(&dir.join("cgroup.procs"));
-                    Ok(dir)
-                }
-                Err(e) => Err(e),
-            }
+            let (dir, lock) = owned::create(&parent, name, &kill_procs, &|_| Ok(()))?;
+            locks.push(lock);
+            Ok(dir)
         };
         let mem = mk("memory")?;
         let pids = mk("pids")?;
         let cpu = mk("cpuacct")?;
         let memsw = mem.join("memory.memsw.limit_in_bytes");
-        let cg = SlotCgroups {
+        let cg = Slot {
             procs: [
                 open_rw(&mem.join("cgroup.procs"))?,
                 open_rw(&pids.join("cgroup.procs"))?,
@@ -162,18 +94,15 @@ impl SlotCgroups {
             dirs: [mem, pids, cpu],
             current_mem: None,
             current_pids: None,
+            _locks: locks,
         };
         // Swapping would let a program exceed its limit silently.
         let _ = fs::write(cg.dirs[0].join("memory.swappiness"), "0");
         Ok(cg)
     }
 
-    pub fn procs_fds(&self) -> [i32; 3] {
-        [
-            self.procs[0].as_raw_fd(),
-            self.procs[1].as_raw_fd(),
-            self.procs[2].as_raw_fd(),
-        ]
+    pub fn procs_fds(&self) -> Vec<i32> {
+        self.procs.iter().map(|f| f.as_raw_fd()).collect()
     }
 
     /// Sets limits (only when changed) and resets peak/CPU counters for the next run.
@@ -240,21 +169,15 @@ impl SlotCgroups {
 
     pub fn kill_remaining(&self) {
         for d in &self.dirs {
-            kill_all(&d.join("cgroup.procs"));
+            kill_procs(d);
         }
     }
 }
 
-impl Drop for SlotCgroups {
+impl Drop for Slot {
     fn drop(&mut self) {
         for d in &self.dirs {
-            for _ in 0..50 {
-                kill_all(&d.join("cgroup.procs"));
-                if fs::remove_dir(d).is_ok() {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
+            owned::remove_tree(d, &kill_procs, std::time::Duration::from_millis(100));
         }
     }
 }
