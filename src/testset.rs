@@ -74,6 +74,11 @@ pub enum TestSetError {
     Generator { group: String, message: String },
     #[error("{dir} holds no .in files")]
     Empty { dir: PathBuf },
+    #[error("{what}: {source}")]
+    Jury {
+        what: String,
+        source: crate::problems::JuryError,
+    },
 }
 
 fn read_text(path: &Path) -> Result<String, TestSetError> {
@@ -132,7 +137,10 @@ fn hand_made(
         let answer = if ans_path.is_file() {
             read_text(&ans_path)?
         } else if answers_optional {
-            logic.solve(&input)
+            logic.solve(&input).map_err(|source| TestSetError::Jury {
+                what: format!("the reference answer for {}", path.display()),
+                source,
+            })?
         } else {
             return Err(TestSetError::MissingAnswer { path });
         };
@@ -156,7 +164,7 @@ pub fn samples(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
     hand_made(
         &pkg.dir.join("data/sample"),
         "sample",
-        pkg.logic,
+        pkg.logic.as_ref(),
         false,
         Origin::Sample,
     )
@@ -181,7 +189,13 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
                     group: group.name.clone(),
                     message: e.to_string(),
                 })?;
-            let answer = pkg.logic.solve(&input);
+            let answer = pkg
+                .logic
+                .solve(&input)
+                .map_err(|source| TestSetError::Jury {
+                    what: format!("test group `{}`: the reference answer", group.name),
+                    source,
+                })?;
             out.push(TestCase {
                 name: format!("{}-{index:02}", group.name),
                 origin: Origin::Generated {
@@ -205,7 +219,7 @@ pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
     tests.extend(hand_made(
         &pkg.dir.join("data/secret"),
         "secret",
-        pkg.logic,
+        pkg.logic.as_ref(),
         false,
         Origin::Secret,
     )?);

@@ -63,7 +63,7 @@ pub fn run(args: GenArgs) -> Result<Status> {
     };
     let tests = testset::full(&pkg)?;
     for t in &tests {
-        if let Err(v) = pkg.logic.validate(t.input.as_bytes()) {
+        if let Err(v) = pkg.logic.validate_test(t)? {
             bail!("test `{}` ({}) is invalid: {v}", t.name, t.describe());
         }
     }

@@ -14,7 +14,7 @@ use crate::verdict::Verdict;
 pub fn run(args: GradeArgs) -> Result<Status> {
     let pkg = load_package(&args.problem)?;
     let tests = match &args.tests {
-        Some(dir) => testset::from_dir(dir, pkg.logic)?,
+        Some(dir) => testset::from_dir(dir, pkg.logic.as_ref())?,
         None => testset::full(&pkg)
             .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
     };

@@ -11,10 +11,10 @@ pub fn run(args: ValidateArgs) -> Result<Status> {
     let mut status = Status::Success;
     for path in &args.inputs {
         let bytes = read_input(Some(path))?;
-        match pkg.logic.validate(&bytes) {
+        match pkg.logic.validate(&bytes)? {
             Ok(()) => println!("{}: ok", path.display()),
             Err(v) => {
-                println!("{}:{}:{}: {}", path.display(), v.line, v.column, v.message);
+                println!("{}", v.located(path));
                 status = Status::Rejected;
             }
         }

@@ -37,10 +37,10 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     for name in &args.problems {
         let mut pkg = load_package(name)?;
         if let Some(fault) = args.inject_fault {
-            pkg.logic = Box::leak(Box::new(Faulty {
-                inner: pkg.logic,
+            pkg.logic = std::sync::Arc::new(Faulty {
+                inner: pkg.logic.clone(),
                 fault,
-            }));
+            });
         }
         if !args.json {
             println!("{} ({})", pkg.name, pkg.title);
@@ -50,7 +50,8 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
                 println!("  {:4}  {}: {}", c.status.label(), c.name, c.message);
             }
         };
-        let (mut checks, tests) = verify::static_checks(&pkg);
+        let (mut checks, tests) = verify::static_checks(&pkg)
+            .map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
         checks.iter().for_each(print);
         let mut results = Vec::new();
         if let Some(grader) = &grader {

@@ -232,7 +232,7 @@ impl Runner<'_> {
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
         let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
-            self.logic.check(&test.input, &test.answer, out)
+            self.logic.check_test(test, out)
         });
         TestResult {
             name: test.name.clone(),
@@ -249,7 +249,7 @@ impl Runner<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{GenError, GenParams, GeneratorSpec, Judgement, Violation};
+    use crate::problems::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Validation};
     use crate::sandbox::fake::ScriptedSandbox;
     use crate::sandbox::{LimitHit, Termination};
     use crate::testset::Origin;
@@ -269,11 +269,11 @@ mod tests {
                 available: String::new(),
             })
         }
-        fn validate(&self, _: &[u8]) -> Result<(), Violation> {
-            Ok(())
+        fn validate(&self, _: &[u8]) -> Validation {
+            Ok(Ok(()))
         }
-        fn solve(&self, _: &str) -> String {
-            "ok\n".into()
+        fn solve(&self, _: &str) -> Result<String, JuryError> {
+            Ok("ok\n".into())
         }
         fn check(&self, _: &str, _: &str, out: &[u8]) -> Judgement {
             if out == b"ok\n" {

@@ -105,7 +105,7 @@ impl Grader {
             &program,
             &limits,
             tests,
-            pkg.logic,
+            pkg.logic.as_ref(),
             options,
             on_event,
         )

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -74,7 +75,7 @@ pub struct Package {
     /// Generated test groups in declaration order.
     pub groups: Vec<GroupDecl>,
     /// The problem's logic (validator, generators, solver, checker).
-    pub logic: &'static dyn Problem,
+    pub logic: Arc<dyn Problem>,
     /// Non-fatal findings while parsing (unknown keys); `verify` treats them as errors.
     pub warnings: Vec<String>,
 }
@@ -146,7 +147,7 @@ impl Package {
                 .join(", "),
         })?;
         let limits = raw.limits.into_limits().map_err(invalid)?;
-        manifest::check_groups(&raw.tests, logic).map_err(invalid)?;
+        manifest::check_groups(&raw.tests, logic.as_ref()).map_err(invalid)?;
         Ok(Package {
             name: folder,
             dir: dir.to_path_buf(),

@@ -5,12 +5,13 @@
 //! accepted and TLE submissions are timed over repeated runs.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
 
 use crate::package::Package;
-use crate::problems::{GenParams, Judgement, Problem};
+use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
 use crate::testset::{self, Origin, TestCase};
 use crate::verdict::Verdict;
 
@@ -81,15 +82,15 @@ pub enum Fault {
 
 /// A problem's logic with an injected [`Fault`].
 pub struct Faulty {
-    pub inner: &'static dyn Problem,
+    pub inner: Arc<dyn Problem>,
     pub fault: Fault,
 }
 
 impl Problem for Faulty {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.inner.name()
     }
-    fn generators(&self) -> &'static [crate::problems::GeneratorSpec] {
+    fn generators(&self) -> &[crate::problems::GeneratorSpec] {
         self.inner.generators()
     }
     fn generate(
@@ -100,13 +101,13 @@ impl Problem for Faulty {
     ) -> Result<String, crate::problems::GenError> {
         self.inner.generate(g, p, seed)
     }
-    fn validate(&self, input: &[u8]) -> Result<(), crate::problems::Violation> {
+    fn validate(&self, input: &[u8]) -> Validation {
         match self.fault {
-            Fault::ValidatorAcceptsAll => Ok(()),
+            Fault::ValidatorAcceptsAll => Ok(Ok(())),
             _ => self.inner.validate(input),
         }
     }
-    fn solve(&self, input: &str) -> String {
+    fn solve(&self, input: &str) -> Result<String, JuryError> {
         self.inner.solve(input)
     }
     fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
@@ -121,11 +122,25 @@ impl Problem for Faulty {
     fn shrink(&self, input: &str) -> Vec<String> {
         self.inner.shrink(input)
     }
+    fn validate_test(&self, test: &TestCase) -> Validation {
+        match self.fault {
+            Fault::ValidatorAcceptsAll => Ok(Ok(())),
+            _ => self.inner.validate_test(test),
+        }
+    }
+    fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
+        match self.fault {
+            Fault::CheckerAcceptsAll => Judgement::Accepted,
+            _ => self.inner.check_test(test, output),
+        }
+    }
 }
 
 /// The static checks: package, statement, test data, validator, generators, checker.
-/// Returns the checks and the test set (empty if it could not be built).
-pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
+/// Returns the checks and the test set (empty if it could not be built); `Err` when a jury
+/// program (validator, checker, reference solver) failed: the package is broken, and no check
+/// after it means anything.
+pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryError> {
     let mut checks = Vec::new();
     if pkg.warnings.is_empty() {
         checks.push(Check::ok("package", "problem.toml parses, no unknown keys"));
@@ -139,61 +154,70 @@ pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
         Ok(t) => t,
         Err(e) => {
             checks.push(Check::fail("tests", e.to_string()));
-            return (checks, Vec::new());
+            return Ok((checks, Vec::new()));
         }
     };
-    checks.push(check_inputs_valid(pkg.logic, &tests));
-    checks.push(check_invalid_rejected(pkg));
+    let logic = pkg.logic.as_ref();
+    checks.push(check_inputs_valid(logic, &tests)?);
+    checks.push(check_invalid_rejected(pkg)?);
     checks.push(check_generators(pkg));
-    checks.push(check_answers(pkg.logic, &tests));
-    checks.push(check_mutations(pkg.logic, &tests));
-    (checks, tests)
+    checks.push(check_answers(logic, &tests)?);
+    checks.push(check_mutations(logic, &tests));
+    Ok((checks, tests))
 }
 
-fn check_inputs_valid(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+fn check_inputs_valid(logic: &dyn Problem, tests: &[TestCase]) -> Result<Check, JuryError> {
     for t in tests {
-        if let Err(v) = logic.validate(t.input.as_bytes()) {
-            return Check::fail(
+        if let Err(v) = logic.validate_test(t)? {
+            return Ok(Check::fail(
                 "validator",
                 format!("test `{}` ({}) is invalid: {v}", t.name, t.describe()),
-            );
+            ));
         }
     }
-    Check::ok(
+    Ok(Check::ok(
         "validator",
         format!("all {} test inputs are valid", tests.len()),
-    )
+    ))
 }
 
-fn check_invalid_rejected(pkg: &Package) -> Check {
+fn check_invalid_rejected(pkg: &Package) -> Result<Check, JuryError> {
     let dir = pkg.dir.join("data/invalid_input");
     let files = match testset::input_files(&dir) {
         Ok(f) => f,
-        Err(e) => return Check::fail("invalid inputs", e.to_string()),
+        Err(e) => return Ok(Check::fail("invalid inputs", e.to_string())),
     };
     if files.is_empty() {
-        return Check::warn("invalid inputs", "data/invalid_input/ holds no .in files");
+        return Ok(Check::warn(
+            "invalid inputs",
+            "data/invalid_input/ holds no .in files",
+        ));
     }
     for f in &files {
         match std::fs::read(f) {
             Ok(bytes) => {
-                if pkg.logic.validate(&bytes).is_ok() {
-                    return Check::fail(
+                if pkg.logic.validate(&bytes)?.is_ok() {
+                    return Ok(Check::fail(
                         "invalid inputs",
                         format!("the validator accepts {}", rel(pkg, f)),
-                    );
+                    ));
                 }
             }
-            Err(e) => return Check::fail("invalid inputs", format!("{}: {e}", f.display())),
+            Err(e) => {
+                return Ok(Check::fail(
+                    "invalid inputs",
+                    format!("{}: {e}", f.display()),
+                ))
+            }
         }
     }
-    Check::ok(
+    Ok(Check::ok(
         "invalid inputs",
         format!(
             "all {} files in data/invalid_input are rejected",
             files.len()
         ),
-    )
+    ))
 }
 
 /// Generators are deterministic (same seed, same bytes) and use their seed (different seeds
@@ -251,34 +275,40 @@ fn check_generators(pkg: &Package) -> Check {
 }
 
 /// The jury answer of every test, and the reference solver's answer, pass the checker.
-fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Result<Check, JuryError> {
     for t in tests {
         // A generated test's jury answer already is the reference solver's answer.
         let solved = match t.origin {
             Origin::Generated { .. } => None,
-            _ => Some(logic.solve(&t.input)),
+            _ => Some(logic.solve(&t.input)?),
         };
         let answers = std::iter::once(("jury answer", &t.answer))
             .chain(solved.as_ref().map(|s| ("reference answer", s)));
         for (what, out) in answers {
-            match logic.check(&t.input, &t.answer, out.as_bytes()) {
+            match logic.check_test(t, out.as_bytes()) {
                 Judgement::Accepted => {}
-                Judgement::Rejected(r) | Judgement::JudgeError(r) => {
-                    return Check::fail(
+                Judgement::Rejected(r) => {
+                    return Ok(Check::fail(
                         "checker",
                         format!("test `{}`: the {what} is not accepted: {r}", t.name),
-                    )
+                    ))
+                }
+                Judgement::JudgeError(r) => {
+                    return Err(JuryError(format!(
+                        "test `{}`: the checker failed on the {what}: {r}",
+                        t.name
+                    )))
                 }
             }
         }
     }
-    Check::ok(
+    Ok(Check::ok(
         "checker",
         format!(
             "accepts the jury and reference answers of all {} tests",
             tests.len()
         ),
-    )
+    ))
 }
 
 /// The checker rejects every mutated answer.
@@ -287,7 +317,7 @@ fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
     for t in tests {
         for (label, wrong) in logic.mutate_answer(&t.input, &t.answer) {
             count += 1;
-            if logic.check(&t.input, &t.answer, wrong.as_bytes()) == Judgement::Accepted {
+            if logic.check_test(t, wrong.as_bytes()) == Judgement::Accepted {
                 return Check::fail(
                     "checker",
                     format!("test `{}`: accepts a wrong answer ({label})", t.name),

@@ -178,7 +178,7 @@ fn time_runs(
             prog,
             limits,
             std::slice::from_ref(test),
-            pkg.logic,
+            pkg.logic.as_ref(),
             &Options::default(),
             &|_| {},
         )?;
