@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::sandbox::{Limits, RunRequest, Stdin};
+use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
 pub mod cache;
 pub mod language;
@@ -148,6 +148,7 @@ impl Compiled {
             argv,
             env: self.env.clone(),
             stdin,
+            stdout: Stdout::Capture,
             read_only: self.read_only.clone(),
             work_dir,
             limits,

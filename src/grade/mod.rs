@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::problems::Problem;
-use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
+use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout};
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
 
@@ -222,6 +222,7 @@ impl Runner<'_> {
             argv: self.program.argv.clone(),
             env: self.program.env.clone(),
             stdin: Stdin::Bytes(test.input.as_bytes().to_vec()),
+            stdout: Stdout::Capture,
             read_only: self.program.read_only.clone(),
             work_dir: work.path().to_path_buf(),
             limits: self.limits.clone(),

@@ -71,7 +71,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use super::{LimitHit, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Termination};
+use super::{LimitHit, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination};
 use cgroup::SlotCgroups;
 use policy::Landlock;
 use spawn::{Plan, Report};
@@ -344,6 +344,7 @@ fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
 
 fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
     let f = match stdin {
+        Stdin::Pipe(fd) => return high_fd(fd.take().ok_or_else(handed_over_twice)?),
         Stdin::File(p) => File::open(p)?,
         Stdin::Null => File::open("/dev/null")?,
         Stdin::Bytes(b) => {
@@ -360,6 +361,10 @@ fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
         }
     };
     high_fd(OwnedFd::from(f))
+}
+
+fn handed_over_twice() -> std::io::Error {
+    std::io::Error::other("the pipe was already handed to an earlier run")
 }
 
 #[allow(clippy::unnecessary_cast)] // the resource type differs between libcs
@@ -479,6 +484,15 @@ fn run_in_slot(
     // --- everything the children need, prepared before cloning ---
     let stdin = stdin_fd(&req.stdin).map_err(|e| spawn_err(format!("opening stdin: {e}")))?;
     let (out_r, out_w) = pipe()?;
+    // A caller's pipe replaces the capture pipe, whose write end then closes at once.
+    let out_w = match &req.stdout {
+        Stdout::Capture => out_w,
+        Stdout::Pipe(fd) => high_fd(
+            fd.take()
+                .ok_or_else(handed_over_twice)
+                .map_err(|e| spawn_err(format!("stdout: {e}")))?,
+        )?,
+    };
     let (err_r, err_w) = pipe()?;
     if sb.mech.root {
         let wd = cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?;
