@@ -159,8 +159,38 @@ fn hand_made(
     Ok(out)
 }
 
+/// The tests of a Kattis package (`data/sample`, then `data/secret` with its groups, in
+/// lexicographic order), named by their path under `data/` (`secret/group1/03`).
+fn kattis_tests(
+    k: &crate::kattis::KattisPackage,
+    samples_only: bool,
+) -> Result<Vec<TestCase>, TestSetError> {
+    let mut out = Vec::new();
+    for case in &k.data.tests {
+        let sample = case.name.starts_with("sample/");
+        if samples_only && !sample {
+            continue;
+        }
+        let Some(answer) = &case.answer else { continue };
+        out.push(TestCase {
+            name: case.name.clone(),
+            origin: if sample {
+                Origin::Sample(case.input.clone())
+            } else {
+                Origin::Secret(case.input.clone())
+            },
+            input: read_text(&case.input)?,
+            answer: read_text(answer)?,
+        });
+    }
+    Ok(out)
+}
+
 /// The samples of a package (`data/sample`), in order.
 pub fn samples(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    if let Some(k) = &pkg.kattis {
+        return kattis_tests(k, true);
+    }
     hand_made(
         &pkg.dir.join("data/sample"),
         "sample",
@@ -215,6 +245,9 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
 
 /// The full test set of a package in test-plan order.
 pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    if let Some(k) = &pkg.kattis {
+        return kattis_tests(k, false);
+    }
     let mut tests = samples(pkg)?;
     tests.extend(hand_made(
         &pkg.dir.join("data/secret"),

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::problems::Problem;
+use crate::problems::{Interaction, Judgement, Problem};
 use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout};
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
@@ -227,8 +227,31 @@ impl Runner<'_> {
             work_dir: work.path().to_path_buf(),
             limits: self.limits.clone(),
         };
+        if let Some(interaction) = self.logic.interact(self.sandbox, request.clone(), test) {
+            return Ok(self.judge_interaction(test, interaction?));
+        }
         let outcome = self.sandbox.run(&request)?;
         Ok(self.judge(test, &outcome))
+    }
+
+    /// An interactive run's verdict, in problemtools' order: a failed jury program is a JE;
+    /// a jury program that ended first with a rejection is a WA, whatever the submission did
+    /// afterwards; otherwise the submission's limits and crashes come before the jury's verdict.
+    fn judge_interaction(&self, test: &TestCase, i: Interaction) -> TestResult {
+        let (verdict, message) = match i.judgement {
+            Judgement::JudgeError(m) => (Verdict::JE, format!("checker: {m}")),
+            Judgement::Rejected(m) if i.jury_first => (Verdict::WA, m),
+            j => decide(&i.outcome, self.limits, &self.program.out_of_memory, |_| j),
+        };
+        TestResult {
+            name: test.name.clone(),
+            verdict,
+            time_ms: i.outcome.cpu_time.as_millis() as u64,
+            wall_ms: i.outcome.wall_time.as_millis() as u64,
+            memory_kib: i.outcome.peak_memory_kib,
+            message,
+            runs: 1,
+        }
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
@@ -250,7 +273,7 @@ impl Runner<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Validation};
+    use crate::problems::{GenError, GenParams, GeneratorSpec, JuryError, Validation};
     use crate::sandbox::fake::ScriptedSandbox;
     use crate::sandbox::{LimitHit, Termination};
     use crate::testset::Origin;

@@ -117,7 +117,7 @@ impl Grader {
 
 /// The compile cache: [`Cache::default_dir`] when the sandbox user can reach it, else (a home
 /// folder is often mode 0700) `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755.
-fn reachable_cache() -> Result<Cache> {
+pub(crate) fn reachable_cache() -> Result<Cache> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
     if let Some(dir) = Cache::default_dir() {

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::sandbox::{RunOutcome, RunRequest, Sandbox, SandboxError};
 use crate::testset::TestCase;
 
 pub mod dodecahedron;
@@ -192,6 +193,30 @@ pub trait Problem: Send + Sync {
     fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
         self.check(&test.input, &test.answer, output)
     }
+
+    /// Interactive problems: runs the submission (`request`, whose stdin and stdout the problem
+    /// connects to its own jury program) on `test` in `sandbox`. `None` (the default): the
+    /// problem is not interactive; the harness runs the submission on the input and calls
+    /// [`Problem::check_test`] on its output.
+    fn interact(
+        &self,
+        _sandbox: &dyn Sandbox,
+        _request: RunRequest,
+        _test: &TestCase,
+    ) -> Option<Result<Interaction, SandboxError>> {
+        None
+    }
+}
+
+/// What happened in an interactive run.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    /// The submission's run (its stdout went to the jury program, so it is empty).
+    pub outcome: RunOutcome,
+    /// The jury program's verdict on the interaction.
+    pub judgement: Judgement,
+    /// The jury program ended before the submission did.
+    pub jury_first: bool,
 }
 
 #[cfg(test)]

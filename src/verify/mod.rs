@@ -15,6 +15,7 @@ use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
 use crate::testset::{self, Origin, TestCase};
 use crate::verdict::Verdict;
 
+pub mod kattis;
 pub mod statement;
 pub mod submissions;
 
@@ -142,14 +143,25 @@ impl Problem for Faulty {
 /// after it means anything.
 pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryError> {
     let mut checks = Vec::new();
+    let manifest = if pkg.kattis.is_some() {
+        "problem.yaml"
+    } else {
+        "problem.toml"
+    };
     if pkg.warnings.is_empty() {
-        checks.push(Check::ok("package", "problem.toml parses, no unknown keys"));
+        checks.push(Check::ok(
+            "package",
+            format!("{manifest} parses, no unknown keys"),
+        ));
     } else {
         for w in &pkg.warnings {
             checks.push(Check::fail("package", w.clone()));
         }
     }
-    checks.push(statement::check_samples(pkg));
+    checks.push(match &pkg.kattis {
+        Some(k) => statement::check_kattis_statement(k),
+        None => statement::check_samples(pkg),
+    });
     let tests = match testset::full(pkg) {
         Ok(t) => t,
         Err(e) => {
@@ -160,9 +172,20 @@ pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryE
     let logic = pkg.logic.as_ref();
     checks.push(check_inputs_valid(logic, &tests)?);
     checks.push(check_invalid_rejected(pkg)?);
-    checks.push(check_generators(pkg));
-    checks.push(check_answers(logic, &tests)?);
-    checks.push(check_mutations(logic, &tests));
+    if !logic.generators().is_empty() || !pkg.groups.is_empty() {
+        checks.push(check_generators(pkg));
+    }
+    match &pkg.kattis {
+        Some(k) if k.config.interactive => checks.push(Check::ok(
+            "checker",
+            "interactive: the validator judges each run as it happens (answers are not checked alone)",
+        )),
+        _ => checks.push(check_answers(logic, &tests)?),
+    }
+    // A Kattis package offers no answer mutations.
+    if pkg.kattis.is_none() {
+        checks.push(check_mutations(logic, &tests));
+    }
     Ok((checks, tests))
 }
 
@@ -183,10 +206,25 @@ fn check_inputs_valid(logic: &dyn Problem, tests: &[TestCase]) -> Result<Check, 
 
 fn check_invalid_rejected(pkg: &Package) -> Result<Check, JuryError> {
     let dir = pkg.dir.join("data/invalid_input");
-    let files = match testset::input_files(&dir) {
-        Ok(f) => f,
-        Err(e) => return Ok(Check::fail("invalid inputs", e.to_string())),
+    let files = match &pkg.kattis {
+        // Nested folders too, each file with its folder's validator arguments.
+        Some(k) => k
+            .data
+            .invalid_inputs
+            .iter()
+            .map(|c| c.input.clone())
+            .collect(),
+        None => match testset::input_files(&dir) {
+            Ok(f) => f,
+            Err(e) => return Ok(Check::fail("invalid inputs", e.to_string())),
+        },
     };
+    if files.is_empty() && pkg.kattis.is_some() {
+        return Ok(Check::ok(
+            "invalid inputs",
+            "none (data/invalid_input/ is optional)",
+        ));
+    }
     if files.is_empty() {
         return Ok(Check::warn(
             "invalid inputs",
@@ -196,7 +234,16 @@ fn check_invalid_rejected(pkg: &Package) -> Result<Check, JuryError> {
     for f in &files {
         match std::fs::read(f) {
             Ok(bytes) => {
-                if pkg.logic.validate(&bytes)?.is_ok() {
+                let verdict = match String::from_utf8(bytes) {
+                    Ok(input) => pkg.logic.validate_test(&TestCase {
+                        name: rel(pkg, f),
+                        origin: Origin::External(f.clone()),
+                        input,
+                        answer: String::new(),
+                    })?,
+                    Err(e) => pkg.logic.validate(e.as_bytes())?,
+                };
+                if verdict.is_ok() {
                     return Ok(Check::fail(
                         "invalid inputs",
                         format!("the validator accepts {}", rel(pkg, f)),

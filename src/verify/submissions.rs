@@ -162,7 +162,7 @@ pub fn check(
 }
 
 /// Runs `test` alone `runs` times (CPU time).
-fn time_runs(
+pub(crate) fn time_runs(
     grader: &Grader,
     pkg: &Package,
     prog: &crate::grade::Program,
@@ -190,6 +190,6 @@ fn time_runs(
     Ok(Timing::from_samples(&test.name, samples, capped))
 }
 
-fn first_line(s: &str) -> &str {
+pub(crate) fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
