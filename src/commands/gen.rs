@@ -69,6 +69,11 @@ pub fn run(args: GenArgs) -> Result<Status> {
     }
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     for t in &tests {
+        // A Kattis package's tests are named by their folders (`secret/group1/03`).
+        if let Some(parent) = out.join(&t.name).parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
         write_atomic(&out.join(format!("{}.in", t.name)), t.input.as_bytes())?;
         write_atomic(&out.join(format!("{}.ans", t.name)), t.answer.as_bytes())?;
     }

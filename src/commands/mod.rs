@@ -99,6 +99,9 @@ fn load_package_with(
         eprintln!("warning: {w}");
     }
     if let Some(k) = &pkg.kattis {
+        for n in &k.notes {
+            eprintln!("note: {n}");
+        }
         k.build_all()?;
     }
     Ok(pkg)

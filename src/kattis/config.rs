@@ -58,7 +58,8 @@ const TYPES: [&str; 5] = [
     "submit-answer",
 ];
 
-/// Parses `problem.yaml` text: the config and warnings (unknown keys, ignored settings).
+/// Parses `problem.yaml` text: the config and warnings (unknown keys); entries starting with
+/// `note: ` are notes about what is not supported, not faults of the package.
 pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
     let value = yaml::parse(text)?;
     let mut top = Map::new(&value, "", "problem.yaml")?;
@@ -146,7 +147,7 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
                         match *w {
                             "interactive" => interactive = true,
                             "score" => warnings.push(
-                                "problem.yaml: validation `score` is not supported: graded as pass-fail".into(),
+                                "note: validation `score` is not supported: graded as pass-fail".into(),
                             ),
                             other => {
                                 return Err(format!(
@@ -251,7 +252,7 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
     warnings.extend(top.unknown_keys().into_iter().map(unknown));
     if scoring {
         warnings.push(
-            "problem.yaml: scoring problems are graded as pass-fail here (accepted = every test accepted); scores are not computed"
+            "note: a scoring problem is graded as pass-fail here (accepted = every test accepted); scores are not computed"
                 .into(),
         );
     }

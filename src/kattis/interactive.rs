@@ -82,14 +82,17 @@ pub fn run(
         let watcher =
             s.spawn(|| watch_hangups(validator_out.as_fd(), submission_out.as_fd(), &done));
         let jury = s.spawn(|| {
+            let started = Instant::now();
             let r = jury_sandbox.run(&jury_request);
             // Drop the request (and any pipe end a failed run did not take) right away.
             drop(jury_request);
-            (r, Instant::now())
+            let end = r.as_ref().map(|o| started + o.wall_time).unwrap_or(started);
+            (r, end)
         });
+        let started = Instant::now();
         let r = sandbox.run(&request);
         drop(request);
-        let submission_end = Instant::now();
+        let submission_end = r.as_ref().map(|o| started + o.wall_time).unwrap_or(started);
         let jury = jury.join();
         done.store(true, Ordering::SeqCst);
         let ends = watcher.join().unwrap_or((None, None));
@@ -102,8 +105,11 @@ pub fn run(
     let (submission, submission_end) = submission;
     let outcome = submission?;
     let jury_first = match ends {
-        (Some(v), Some(s)) => v < s,
-        // A hang-up not seen (cannot happen once both runs ended): the runs' own order.
+        (Some(v), Some(s)) if v != s => v < s,
+        // Both hang-ups seen in one wake-up (a busy machine): a submission stopped for a
+        // limit ended first (the validator only reacted to it); otherwise each run's start
+        // plus its measured wall time, which is off only by the runs' set-up times.
+        _ if outcome.limit_hit.is_some() => false,
         _ => jury_end < submission_end,
     };
     Ok(Interaction {

@@ -56,6 +56,9 @@ pub struct KattisPackage {
     /// `None`: the default output validator.
     pub output_validator: Option<Program>,
     pub jury: JuryRunner,
+    /// What judge does not support in this package and does instead (scoring graded as
+    /// pass-fail): shown, but not faults of the package.
+    pub notes: Vec<String>,
     /// Validator arguments of each test, by canonical input path.
     args: HashMap<PathBuf, data::TestArgs>,
     /// Input bytes → answer file, for `solve` (built on first use).
@@ -91,6 +94,13 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             path: yaml_path.clone(),
             message,
         })?;
+    let (notes, yaml_warnings): (Vec<String>, Vec<String>) = yaml_warnings
+        .into_iter()
+        .partition(|w| w.starts_with("note: "));
+    let notes = notes
+        .into_iter()
+        .map(|n| format!("{}: {}", yaml_path.display(), &n["note: ".len()..]))
+        .collect();
     let mut warnings: Vec<String> = yaml_warnings
         .into_iter()
         .map(|w| match w.strip_prefix("problem.yaml: ") {
@@ -160,6 +170,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         input_validators,
         output_validator,
         jury: JuryRunner::new(jury.slots, table, cache),
+        notes,
         args,
         answers: OnceLock::new(),
     });

@@ -158,6 +158,9 @@ pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryE
             checks.push(Check::fail("package", w.clone()));
         }
     }
+    if let Some(k) = &pkg.kattis {
+        checks.extend(k.notes.iter().map(|n| Check::warn("package", n.clone())));
+    }
     checks.push(match &pkg.kattis {
         Some(k) => statement::check_kattis_statement(k),
         None => statement::check_samples(pkg),
