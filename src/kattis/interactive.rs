@@ -10,7 +10,7 @@
 //!
 //! Who ended first is seen exactly, not from when the sandbox runs return (their clean-up
 //! takes a while): the harness keeps a duplicate of each pipe's *read* end (which does not
-//! delay anyone's EOF) and a watcher thread notes when each pipe's last writer is gone.
+//! delay anyone's EOF) and a watcher thread per pipe notes when its last writer is gone.
 //! One consequence: a submission writing to a validator that has exited gets no SIGPIPE; it
 //! ends on the EOF of its stdin or on its limits.
 
@@ -79,8 +79,8 @@ pub fn run(
 
     let done = AtomicBool::new(false);
     let (jury, submission, ends) = std::thread::scope(|s| {
-        let watcher =
-            s.spawn(|| watch_hangups(validator_out.as_fd(), submission_out.as_fd(), &done));
+        let validator_hup = s.spawn(|| watch_hangup(validator_out.as_fd(), &done));
+        let submission_hup = s.spawn(|| watch_hangup(submission_out.as_fd(), &done));
         let jury = s.spawn(|| {
             let started = Instant::now();
             let r = jury_sandbox.run(&jury_request);
@@ -95,7 +95,10 @@ pub fn run(
         let submission_end = r.as_ref().map(|o| started + o.wall_time).unwrap_or(started);
         let jury = jury.join();
         done.store(true, Ordering::SeqCst);
-        let ends = watcher.join().unwrap_or((None, None));
+        let ends = (
+            validator_hup.join().unwrap_or(None),
+            submission_hup.join().unwrap_or(None),
+        );
         (jury, (r, submission_end), ends)
     });
     let (jury, jury_end) =
@@ -106,9 +109,9 @@ pub fn run(
     let outcome = submission?;
     let jury_first = match ends {
         (Some(v), Some(s)) if v != s => v < s,
-        // Both hang-ups seen in one wake-up (a busy machine): a submission stopped for a
-        // limit ended first (the validator only reacted to it); otherwise each run's start
-        // plus its measured wall time, which is off only by the runs' set-up times.
+        // A hang-up not seen (or both at the same instant): a submission stopped for a limit
+        // ended first (the validator only reacted to it); otherwise each run's start plus its
+        // measured wall time, which is off only by the runs' set-up times.
         _ if outcome.limit_hit.is_some() => false,
         _ => jury_end < submission_end,
     };
@@ -119,44 +122,29 @@ pub fn run(
     })
 }
 
-/// When the last writer of each pipe went away (validator's stdout, submission's stdout).
-/// Returns once both are seen, or shortly after `done` is set.
-fn watch_hangups(
-    validator: BorrowedFd,
-    submission: BorrowedFd,
-    done: &AtomicBool,
-) -> (Option<Instant>, Option<Instant>) {
-    let mut ends = [None, None];
-    let fds = [validator.as_raw_fd(), submission.as_raw_fd()];
+/// When the last writer of the pipe `fd` reads from went away (one watcher thread per pipe,
+/// so each hang-up is stamped when it wakes its own thread). `None` if it was not seen
+/// shortly after `done` was set.
+fn watch_hangup(fd: BorrowedFd, done: &AtomicBool) -> Option<Instant> {
     let mut rounds_after_done = 0;
-    while ends.iter().any(Option::is_none) {
-        let mut polls: Vec<libc::pollfd> = fds
-            .iter()
-            .zip(&ends)
-            .map(|(&fd, end)| libc::pollfd {
-                // Events 0: only hang-ups and errors, which poll always reports (data waiting
-                // in the pipe must not wake us: nobody here reads it).
-                fd: if end.is_none() { fd } else { -1 },
-                events: 0,
-                revents: 0,
-            })
-            .collect();
-        // SAFETY: `polls` holds two valid pollfd entries whose fds outlive this call.
-        let r = unsafe { libc::poll(polls.as_mut_ptr(), 2, 20) };
-        let now = Instant::now();
-        if r > 0 {
-            for (i, p) in polls.iter().enumerate() {
-                if p.revents & (libc::POLLHUP | libc::POLLERR) != 0 && ends[i].is_none() {
-                    ends[i] = Some(now);
-                }
-            }
+    loop {
+        // Events 0: only hang-ups and errors, which poll always reports (data waiting in the
+        // pipe must not wake us: nobody here reads it).
+        let mut p = libc::pollfd {
+            fd: fd.as_raw_fd(),
+            events: 0,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd whose fd outlives this call.
+        let r = unsafe { libc::poll(&mut p, 1, 20) };
+        if r > 0 && p.revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+            return Some(Instant::now());
         }
         if done.load(Ordering::SeqCst) {
             rounds_after_done += 1;
             if rounds_after_done > 25 {
-                break;
+                return None;
             }
         }
     }
-    (ends[0], ends[1])
 }
