@@ -21,8 +21,8 @@ use serde::Deserialize;
 
 const PACKAGES: [&str; 4] = ["mean", "pairsum", "guessnum", "divisor"];
 
-/// The tests that grade every jury submission take turns: together on two cores they would
-/// push sleeping-looking runs past the wall-clock backstop.
+/// The tests of this file take turns: together on two cores they would push runs past the
+/// wall-clock backstop (CPU-light runs judged TLE), which is not what they test.
 static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn heavy() -> std::sync::MutexGuard<'static, ()> {
@@ -178,6 +178,7 @@ fn grade_gives_each_submission_its_folders_verdict() {
 
 #[test]
 fn check_uses_the_default_validator_with_the_packages_float_tolerance() {
+    let _turn = heavy();
     let dir = rel(&package("mean"));
     let input = rel(&package("mean").join("data/sample/1.in"));
     let tmp = tempfile::tempdir().unwrap();
@@ -199,6 +200,7 @@ fn check_uses_the_default_validator_with_the_packages_float_tolerance() {
 
 #[test]
 fn validate_runs_the_input_validators_with_their_group_arguments() {
+    let _turn = heavy();
     let dir = package("pairsum");
     let d = rel(&dir);
     // Valid in the large group, too big for the small group's --max-n 10.
@@ -218,6 +220,7 @@ fn validate_runs_the_input_validators_with_their_group_arguments() {
 
 #[test]
 fn solve_answers_from_data_or_runs_the_first_accepted_submission() {
+    let _turn = heavy();
     let dir = package("mean");
     let d = rel(&dir);
     let run = judge_timed(
@@ -236,6 +239,7 @@ fn solve_answers_from_data_or_runs_the_first_accepted_submission() {
 
 #[test]
 fn stress_says_a_kattis_package_has_no_generators() {
+    let _turn = heavy();
     let dir = package("mean");
     let sub = rel(&dir.join("submissions/accepted/mean.cpp"));
     let run = judge_timed(120, &["stress", &rel(&dir), &sub, "--count", "1"]);
@@ -272,6 +276,7 @@ fn assert_package_error(run: &Run, file: &str, what: &str) {
 
 #[test]
 fn a_missing_secret_folder_is_one_clear_error() {
+    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::remove_dir_all(d.join("data/secret")).unwrap()
     });
@@ -281,6 +286,7 @@ fn a_missing_secret_folder_is_one_clear_error() {
 
 #[test]
 fn a_validator_that_does_not_compile_is_one_clear_error() {
+    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::write(
             d.join("input_validators/validate.cpp"),
@@ -300,6 +306,7 @@ fn a_validator_that_does_not_compile_is_one_clear_error() {
 
 #[test]
 fn a_validator_exiting_0_instead_of_42_is_one_clear_error() {
+    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::remove_file(d.join("input_validators/validate.cpp")).unwrap();
         fs::write(
@@ -317,6 +324,7 @@ fn a_validator_exiting_0_instead_of_42_is_one_clear_error() {
 
 #[test]
 fn an_input_without_an_answer_is_one_clear_error() {
+    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::remove_file(d.join("data/secret/02-quarter.ans")).unwrap()
     });
@@ -327,6 +335,7 @@ fn an_input_without_an_answer_is_one_clear_error() {
 
 #[test]
 fn a_wrong_problem_type_is_one_clear_error() {
+    let _turn = heavy();
     let (_t, dir) = broken("pairsum", |d| {
         let text = fs::read_to_string(d.join("problem.yaml")).unwrap();
         fs::write(d.join("problem.yaml"), format!("{text}type: pass-fale\n")).unwrap();
@@ -337,6 +346,7 @@ fn a_wrong_problem_type_is_one_clear_error() {
 
 #[test]
 fn a_checker_breaking_its_protocol_is_a_judge_error_not_a_wrong_answer() {
+    let _turn = heavy();
     let (_t, dir) = broken("pairsum", |d| {
         fs::write(
             d.join("output_validator/validate.py"),

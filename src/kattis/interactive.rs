@@ -108,6 +108,9 @@ pub fn run(
     let (submission, submission_end) = submission;
     let outcome = submission?;
     let jury_first = match ends {
+        // On a heavily loaded machine a watcher can wake late and misorder two ends that
+        // are milliseconds apart; a margin would only move the error to the other side
+        // (a submission dying on EOF right after the validator's WA is common).
         (Some(v), Some(s)) if v != s => v < s,
         // A hang-up not seen (or both at the same instant): a submission stopped for a limit
         // ended first (the validator only reacted to it); otherwise each run's start plus its
