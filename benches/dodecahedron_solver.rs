@@ -57,7 +57,7 @@ fn time_once(input: &str) -> Duration {
     (0..3)
         .map(|_| {
             let t = cpu_now();
-            black_box(Dodecahedron.solve(black_box(input)));
+            black_box(Dodecahedron.solve(black_box(input)).unwrap());
             cpu_now().saturating_sub(t)
         })
         .min()
@@ -69,7 +69,7 @@ fn time_mean(input: &str) -> Duration {
     let mut runs = 0u32;
     let start = cpu_now();
     while cpu_now().saturating_sub(start) < Duration::from_millis(50) || runs < 3 {
-        black_box(Dodecahedron.solve(black_box(input)));
+        black_box(Dodecahedron.solve(black_box(input)).unwrap());
         runs += 1;
     }
     cpu_now().saturating_sub(start) / runs
@@ -112,7 +112,7 @@ fn main() {
         let mut none = 0;
         for seed in 1..=SEEDS {
             let input = p.generate(generator, prm, seed).expect("generator works");
-            if p.solve(&input) == "-1\n" {
+            if p.solve(&input).unwrap() == "-1\n" {
                 none += 1;
             }
             times.push(time_once(&input));
@@ -183,7 +183,7 @@ fn main() {
         "input", "answer", "reference", "plain DFS", "DFS/reference"
     );
     for (label, input) in &adversarial {
-        let answer = if p.solve(input) == "-1\n" {
+        let answer = if p.solve(input).unwrap() == "-1\n" {
             "-1"
         } else {
             "yes"

@@ -10,7 +10,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};
 
 use judge::sandbox::linux::LinuxSandbox;
-use judge::sandbox::{Limits, RunRequest, Sandbox, Stdin, Termination};
+use judge::sandbox::{Limits, RunRequest, Sandbox, Stdin, Stdout, Termination};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -73,6 +73,7 @@ fn main() {
         argv: vec![bin.to_string_lossy().into_owned()],
         env: Vec::new(),
         stdin: Stdin::Null,
+        stdout: Stdout::Capture,
         read_only: vec![dir.path().to_path_buf()],
         work_dir: Some(work.clone()),
         limits: Limits {

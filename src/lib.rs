@@ -16,6 +16,7 @@ pub mod compile;
 pub mod fsutil;
 pub mod grade;
 pub mod interrupt;
+pub mod kattis;
 pub mod package;
 pub mod problems;
 pub mod report;

@@ -77,6 +77,11 @@ pub enum TestSetError {
     Generator { group: String, message: String },
     #[error("{dir} holds no .in files")]
     Empty { dir: PathBuf },
+    #[error("{what}: {source}")]
+    Jury {
+        what: String,
+        source: crate::problems::JuryError,
+    },
 }
 
 fn read_bytes(path: &Path) -> Result<Vec<u8>, TestSetError> {
@@ -162,7 +167,13 @@ fn hand_made(
     for path in input_files(dir)? {
         let bytes = read_bytes(&path)?;
         if external {
-            if let Err(v) = logic.validate(&bytes) {
+            let verdict = logic
+                .validate(&bytes)
+                .map_err(|source| TestSetError::Jury {
+                    what: format!("validating {}", path.display()),
+                    source,
+                })?;
+            if let Err(v) = verdict {
                 return Err(TestSetError::Invalid {
                     located: v.at(&path.display().to_string()),
                 });
@@ -173,7 +184,10 @@ fn hand_made(
         let answer = if ans_path.is_file() {
             read_text(&ans_path)?
         } else if answers_optional {
-            logic.solve(&input)
+            logic.solve(&input).map_err(|source| TestSetError::Jury {
+                what: format!("the reference answer for {}", path.display()),
+                source,
+            })?
         } else {
             return Err(TestSetError::MissingAnswer { path });
         };
@@ -192,12 +206,42 @@ fn hand_made(
     Ok(out)
 }
 
+/// The tests of a Kattis package (`data/sample`, then `data/secret` with its groups, in
+/// lexicographic order), named by their path under `data/` (`secret/group1/03`).
+fn kattis_tests(
+    k: &crate::kattis::KattisPackage,
+    samples_only: bool,
+) -> Result<Vec<TestCase>, TestSetError> {
+    let mut out = Vec::new();
+    for case in &k.data.tests {
+        let sample = case.name.starts_with("sample/");
+        if samples_only && !sample {
+            continue;
+        }
+        let Some(answer) = &case.answer else { continue };
+        out.push(TestCase {
+            name: case.name.clone(),
+            origin: if sample {
+                Origin::Sample(case.input.clone())
+            } else {
+                Origin::Secret(case.input.clone())
+            },
+            input: read_text(&case.input)?,
+            answer: read_text(answer)?,
+        });
+    }
+    Ok(out)
+}
+
 /// The samples of a package (`data/sample`), in order.
 pub fn samples(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    if let Some(k) = &pkg.kattis {
+        return kattis_tests(k, true);
+    }
     hand_made(
         &pkg.dir.join("data/sample"),
         "sample",
-        pkg.logic,
+        pkg.logic.as_ref(),
         false,
         Origin::Sample,
     )
@@ -222,7 +266,13 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
                     group: group.name.clone(),
                     message: e.to_string(),
                 })?;
-            let answer = pkg.logic.solve(&input);
+            let answer = pkg
+                .logic
+                .solve(&input)
+                .map_err(|source| TestSetError::Jury {
+                    what: format!("test group `{}`: the reference answer", group.name),
+                    source,
+                })?;
             out.push(TestCase {
                 name: format!("{}-{index:02}", group.name),
                 origin: Origin::Generated {
@@ -242,11 +292,14 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
 
 /// The full test set of a package in test-plan order.
 pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    if let Some(k) = &pkg.kattis {
+        return kattis_tests(k, false);
+    }
     let mut tests = samples(pkg)?;
     tests.extend(hand_made(
         &pkg.dir.join("data/secret"),
         "secret",
-        pkg.logic,
+        pkg.logic.as_ref(),
         false,
         Origin::Secret,
     )?);

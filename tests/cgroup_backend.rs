@@ -324,6 +324,7 @@ fn run(prog: &str, limits: Limits) -> RunOutcome {
         argv: vec![bin_dir().join(prog).to_string_lossy().into_owned()],
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: Stdin::Null,
+        stdout: judge::sandbox::Stdout::Capture,
         read_only: vec![bin_dir().to_path_buf()],
         work_dir: None,
         limits,

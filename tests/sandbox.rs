@@ -13,7 +13,9 @@ use std::sync::{mpsc, Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use judge::sandbox::linux::LinuxSandbox;
-use judge::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, Stdin, Termination};
+use judge::sandbox::{
+    HandOver, LimitHit, Limits, RunOutcome, RunRequest, Sandbox, Stdin, Stdout, Termination,
+};
 
 const PROGRAMS: &[&str] = &[
     "hello",
@@ -130,6 +132,7 @@ fn request(prog: &str, args: &[&str]) -> (RunRequest, tempfile::TempDir) {
         argv,
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: Stdin::Null,
+        stdout: Stdout::Capture,
         read_only: vec![f.dir.clone()],
         work_dir: Some(work.path().to_path_buf()),
         limits: limits(),
@@ -377,6 +380,26 @@ fn stdin_bytes() {
     req.stdin = Stdin::Bytes(b"bytes\n".to_vec());
     let o = run(req);
     assert_eq!(text(&o.stdout), "read:bytes\nhello\n");
+}
+
+/// Two runs connected by a caller's pipe (how interactive problems are run): the first
+/// program's stdout is the second one's stdin, and the caller keeps no copy of either end.
+#[test]
+fn pipe_between_two_runs() {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    let (mut first, _w1) = request("hello", &[]);
+    first.stdout = Stdout::Pipe(HandOver::new(writer));
+    let (mut second, _w2) = request("hello", &[]);
+    second.stdin = Stdin::Pipe(HandOver::new(reader));
+    let again = first.clone();
+    let a = std::thread::spawn(move || run(first));
+    let b = run(second);
+    let a = a.join().expect("writer thread");
+    assert_eq!(a.termination, Termination::Exited(0), "{a:?}");
+    assert!(a.stdout.is_empty(), "piped stdout is not captured");
+    assert_eq!(text(&b.stdout), "read:hello\nhello\n");
+    // The fd was handed over once; a second run of the same request cannot have it.
+    assert!(sandbox().run(&again).is_err());
 }
 
 #[test]

@@ -64,25 +64,27 @@ pub fn run(args: GenArgs) -> Result<Status> {
     };
     let tests = testset::full(&pkg)?;
     for t in &tests {
-        if let Err(v) = pkg.logic.validate(t.input.as_bytes()) {
+        if let Err(v) = pkg.logic.validate_test(t)? {
             bail!("test `{}` ({}) is invalid: {v}", t.name, t.describe());
         }
     }
     // The folder is replaced as a whole, so it must hold nothing but an earlier test set.
-    for entry in list_dir(&out)? {
-        let is_test = entry.is_file() && entry.extension().is_some_and(|x| x == "in" || x == "ans");
-        if !is_test {
-            bail!(
-                "{} holds `{}`, which is not a test file; refusing to replace the folder \
-                 (`gen --out` writes a fresh folder of .in/.ans files: name a new or a test folder)",
-                out.display(),
-                entry.file_name().unwrap_or_default().to_string_lossy()
-            );
-        }
+    if let Some(bad) = non_test_entry(&out)? {
+        bail!(
+            "{} holds `{}`, which is not a test file; refusing to replace the folder \
+             (`gen --out` writes a fresh folder of .in/.ans files: name a new or a test folder)",
+            out.display(),
+            bad.strip_prefix(&out).unwrap_or(&bad).display()
+        );
     }
     replace_dir(&out, |dir| {
         for t in &tests {
             crate::interrupt::check()?;
+            // A Kattis package's tests are named by their folders (`secret/group1/03`).
+            if let Some(parent) = dir.join(&t.name).parent() {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("cannot create {}", parent.display()))?;
+            }
             for (ext, text) in [("in", &t.input), ("ans", &t.answer)] {
                 let path = dir.join(format!("{}.{ext}", t.name));
                 std::fs::write(&path, text)
@@ -93,4 +95,18 @@ pub fn run(args: GenArgs) -> Result<Status> {
     })?;
     eprintln!("wrote {} to {}", count(tests.len(), "test"), out.display());
     Ok(Status::Success)
+}
+
+/// The first entry below `dir` that is neither a `.in`/`.ans` file nor a folder of them.
+fn non_test_entry(dir: &std::path::Path) -> Result<Option<std::path::PathBuf>> {
+    for entry in list_dir(dir)? {
+        if entry.is_dir() {
+            if let Some(bad) = non_test_entry(&entry)? {
+                return Ok(Some(bad));
+            }
+        } else if !(entry.is_file() && entry.extension().is_some_and(|x| x == "in" || x == "ans")) {
+            return Ok(Some(entry));
+        }
+    }
+    Ok(None)
 }

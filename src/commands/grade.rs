@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 
-use super::{load_package, Status};
+use super::{load_package_with, Status};
 use crate::cli::GradeArgs;
 use crate::compile::Submission;
 use crate::grade::submission::Grader;
@@ -12,9 +12,10 @@ use crate::testset;
 use crate::verdict::Verdict;
 
 pub fn run(args: GradeArgs) -> Result<Status> {
-    let pkg = load_package(&args.problem)?;
+    let jobs = args.run.jobs();
+    let mut pkg = load_package_with(&args.problem, jobs, args.run.languages.as_deref())?;
     let tests = match &args.tests {
-        Some(dir) => testset::from_dir(dir, pkg.logic)?,
+        Some(dir) => testset::from_dir(dir, pkg.logic.as_ref())?,
         None => testset::full(&pkg)
             .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
     };
@@ -24,8 +25,13 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         .iter()
         .map(|p| Submission::from_path(p, args.lang))
         .collect::<Result<Vec<_>, _>>()?;
-    let jobs = args.run.jobs();
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
+    if pkg.kattis.is_some() {
+        let all = testset::full(&pkg)?;
+        if let Some(note) = crate::kattis::timelimit::settle(&mut pkg, &grader, &all, jobs)? {
+            eprintln!("note: {note}");
+        }
+    }
     let options = Options {
         jobs,
         all: args.all,

@@ -103,13 +103,34 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Loads a package named on the command line and prints its parse warnings.
-fn load_package(arg: &str) -> anyhow::Result<crate::package::Package> {
-    let pkg = crate::package::Package::resolve(arg)?;
+/// Loads a package named on the command line and prints its parse warnings. A Kattis
+/// package's jury programs run on `slots` parallel slots with the `languages` table, and are
+/// built right away: one that does not build is an error here, before anything runs.
+fn load_package_with(
+    arg: &str,
+    slots: usize,
+    languages: Option<&std::path::Path>,
+) -> anyhow::Result<crate::package::Package> {
+    let jury = crate::kattis::JuryConfig {
+        slots,
+        languages: languages.map(std::path::Path::to_path_buf),
+    };
+    let pkg = crate::package::Package::resolve_with(arg, &jury)?;
     for w in &pkg.warnings {
         eprintln!("warning: {w}");
     }
+    if let Some(k) = &pkg.kattis {
+        for n in &k.notes {
+            eprintln!("note: {n}");
+        }
+        k.build_all()?;
+    }
     Ok(pkg)
+}
+
+/// [`load_package_with`] one slot and the built-in language table.
+fn load_package(arg: &str) -> anyhow::Result<crate::package::Package> {
+    load_package_with(arg, 1, None)
 }
 
 /// Input bytes as text, with a clear error for non-UTF-8 data.

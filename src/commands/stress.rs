@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use super::{load_package, Status};
+use super::{load_package_with, Status};
 use crate::cli::StressArgs;
 use crate::compile::Submission;
 use crate::fsutil::write_atomic;
@@ -18,7 +18,17 @@ use crate::text::count;
 const SHRINK_RUNS: u32 = 400;
 
 pub fn run(args: StressArgs) -> Result<Status> {
-    let pkg = load_package(&args.problem)?;
+    let pkg = load_package_with(
+        &args.problem,
+        args.run.jobs(),
+        args.run.languages.as_deref(),
+    )?;
+    if pkg.logic.generators().is_empty() {
+        bail!(
+            "{} has no generators to make stress tests with (judge runs no generators of a Kattis package); grade on its tests with `judge grade`",
+            pkg.name
+        );
+    }
     let submission = Submission::from_path(&args.submission, args.lang)?;
     if let Some(g) = &args.generator {
         if !pkg.logic.generators().iter().any(|s| s.name == g) {

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{load_package, Status};
+use super::{load_package_with, Status};
 use crate::cli::VerifyArgs;
 use crate::grade::submission::Grader;
 use crate::report::progress;
@@ -44,12 +44,12 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
             interrupted = true;
             break;
         }
-        let mut pkg = load_package(name)?;
+        let mut pkg = load_package_with(name, jobs, args.run.languages.as_deref())?;
         if let Some(fault) = args.inject_fault {
-            pkg.logic = Box::leak(Box::new(Faulty {
-                inner: pkg.logic,
+            pkg.logic = std::sync::Arc::new(Faulty {
+                inner: pkg.logic.clone(),
                 fault,
-            }));
+            });
         }
         if !args.json {
             println!("{} ({})", pkg.name, pkg.title);
@@ -59,10 +59,17 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
                 println!("  {:4}  {}: {}", c.status.label(), c.name, c.message);
             }
         };
-        let (mut checks, tests) = verify::static_checks(&pkg);
+        let (mut checks, tests) = verify::static_checks(&pkg)
+            .map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
         checks.iter().for_each(print);
         let mut results = Vec::new();
-        if let Some(grader) = &grader {
+        if let (Some(grader), true) = (&grader, pkg.kattis.is_some()) {
+            if !tests.is_empty() {
+                let (lines, r) = verify::kattis::check(grader, &mut pkg, &tests, jobs, &print)?;
+                checks.extend(lines);
+                results = r;
+            }
+        } else if let Some(grader) = &grader {
             match verify::jury_submissions(&pkg) {
                 Err(e) => {
                     let c = Check::fail("submissions", e);

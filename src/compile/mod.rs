@@ -21,11 +21,12 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::sandbox::{Limits, RunRequest, Stdin};
+use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
 pub mod cache;
 pub mod language;
 mod process;
+pub mod script;
 pub mod table;
 
 pub use cache::Cache;
@@ -148,6 +149,7 @@ impl Compiled {
             argv,
             env: self.env.clone(),
             stdin,
+            stdout: Stdout::Capture,
             read_only: self.read_only.clone(),
             work_dir,
             limits,
@@ -204,6 +206,19 @@ pub fn compile(
     limits: &CompileLimits,
     cache: &Cache,
 ) -> Result<Compiled, CompileError> {
+    compile_with_files(submission, &[], table, limits, cache)
+}
+
+/// [`compile`] with more files placed beside the source in the build directory (headers,
+/// modules of a program given as a folder), as `(file name, contents)`. They are part of the
+/// cache key.
+pub fn compile_with_files(
+    submission: &Submission,
+    extra: &[(String, Vec<u8>)],
+    table: &LanguageTable,
+    limits: &CompileLimits,
+    cache: &Cache,
+) -> Result<Compiled, CompileError> {
     let language = submission.language;
     let spec = table.spec(language);
     let source = read_source(&submission.path, limits.source_bytes)?;
@@ -237,7 +252,7 @@ pub fn compile(
         format!("solution.{}", language.source_extension())
     };
 
-    let key = cache_key(language, spec, &source, compiler.as_deref());
+    let key = cache_key(language, spec, &source, extra, compiler.as_deref());
     let entry = cache.entry_path(&key);
     if let Some(meta) = read_entry(&entry, language, spec) {
         let time = Duration::from_micros(meta.compile_time_us);
@@ -275,6 +290,18 @@ pub fn compile(
         dir: cache.dir().to_path_buf(),
         source: e,
     })?;
+    for (name, bytes) in extra {
+        if name.contains('/') || name.starts_with('.') || *name == source_name {
+            return Err(CompileError::Io {
+                context: format!("placing `{name}` beside the source"),
+                source: std::io::Error::other("not a plain file name, or the source's own name"),
+            });
+        }
+        fs::write(build_dir.join(name), bytes).map_err(|e| CompileError::CacheUnwritable {
+            dir: cache.dir().to_path_buf(),
+            source: e,
+        })?;
+    }
 
     let (outcome, time, cacheable) = match (&spec.compile, &compiler) {
         (Some(template), Some(compiler)) => {
@@ -445,12 +472,20 @@ fn cache_key(
     language: Language,
     spec: &LanguageSpec,
     source: &[u8],
+    extra: &[(String, Vec<u8>)],
     compiler: Option<&Path>,
 ) -> String {
     let mut h = cache::KeyHasher::new();
     h.field("judge-compile/1")
         .field(language.id())
         .field(source);
+    // Only when present, so that single-file keys stay what they were.
+    if !extra.is_empty() {
+        h.field("extra-files").field(extra.len().to_le_bytes());
+        for (name, bytes) in extra {
+            h.field(name).field(bytes);
+        }
+    }
     if let Some(template) = &spec.compile {
         h.field(template.len().to_le_bytes());
         for arg in template {
@@ -691,7 +726,7 @@ fn minimal_cover(mut dirs: Vec<PathBuf>) -> Vec<PathBuf> {
 
 /// Compiler output as a readable message: lossy UTF-8, build-directory paths made relative,
 /// trimmed.
-fn clean_message(output: &[u8], build_dir: &Path) -> String {
+pub(crate) fn clean_message(output: &[u8], build_dir: &Path) -> String {
     let text = String::from_utf8_lossy(output);
     let dir = build_dir.display().to_string();
     let text = text.replace(&format!("{dir}/"), "").replace(&dir, ".");

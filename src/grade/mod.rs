@@ -18,8 +18,10 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::interrupt::{self, Interrupted};
-use crate::problems::Problem;
-use crate::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
+use crate::problems::{Interaction, Judgement, Problem};
+use crate::sandbox::{
+    LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout,
+};
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
 
@@ -304,13 +306,37 @@ impl Runner<'_> {
             argv: self.program.argv.clone(),
             env: self.program.env.clone(),
             stdin: Stdin::Bytes(test.input.as_bytes().to_vec()),
+            stdout: Stdout::Capture,
             read_only: self.program.read_only.clone(),
             work_dir: None,
             limits: self.limits.clone(),
         };
+        if let Some(interaction) = self.logic.interact(self.sandbox, request.clone(), test) {
+            return Ok(self.judge_interaction(test, interaction?));
+        }
         let outcome = self.sandbox.run(&request)?;
         interrupt::check()?;
         Ok(self.judge(test, &outcome))
+    }
+
+    /// An interactive run's verdict, in problemtools' order: a failed jury program is a JE;
+    /// a jury program that ended first with a rejection is a WA, whatever the submission did
+    /// afterwards; otherwise the submission's limits and crashes come before the jury's verdict.
+    fn judge_interaction(&self, test: &TestCase, i: Interaction) -> TestResult {
+        let (verdict, message) = match i.judgement {
+            Judgement::JudgeError(m) => (Verdict::JE, format!("checker: {m}")),
+            Judgement::Rejected(m) if i.jury_first => (Verdict::WA, m),
+            j => decide(&i.outcome, self.limits, &self.program.out_of_memory, |_| j),
+        };
+        TestResult {
+            name: test.name.clone(),
+            verdict,
+            time_ms: i.outcome.cpu_time.as_millis() as u64,
+            wall_ms: i.outcome.wall_time.as_millis() as u64,
+            memory_kib: i.outcome.peak_memory_kib,
+            message,
+            runs: 1,
+        }
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
@@ -318,7 +344,7 @@ impl Runner<'_> {
             warn_overloaded();
         }
         let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
-            self.logic.check(&test.input, &test.answer, out)
+            self.logic.check_test(test, out)
         });
         TestResult {
             name: test.name.clone(),
@@ -335,7 +361,7 @@ impl Runner<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{GenError, GenParams, GeneratorSpec, Judgement, Violation};
+    use crate::problems::{GenError, GenParams, GeneratorSpec, JuryError, Validation};
     use crate::sandbox::fake::ScriptedSandbox;
     use crate::sandbox::{LimitHit, Termination};
     use crate::testset::Origin;
@@ -355,11 +381,11 @@ mod tests {
                 available: String::new(),
             })
         }
-        fn validate(&self, _: &[u8]) -> Result<(), Violation> {
-            Ok(())
+        fn validate(&self, _: &[u8]) -> Validation {
+            Ok(Ok(()))
         }
-        fn solve(&self, _: &str) -> String {
-            "ok\n".into()
+        fn solve(&self, _: &str) -> Result<String, JuryError> {
+            Ok("ok\n".into())
         }
         fn check(&self, _: &str, _: &str, out: &[u8]) -> Judgement {
             if out == b"ok\n" {

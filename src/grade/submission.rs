@@ -102,7 +102,7 @@ impl Grader {
             &program,
             &limits,
             tests,
-            pkg.logic,
+            pkg.logic.as_ref(),
             options,
             on_event,
         )
@@ -139,7 +139,7 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
 /// reach it, else (a home folder is often mode 0700, or read-only, or missing)
 /// `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755. An explicit `$JUDGE_CACHE_DIR`
 /// that does not work is an error, not a fallback.
-fn reachable_cache() -> Result<Cache> {
+pub(crate) fn reachable_cache() -> Result<Cache> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
     if let Some(dir) = Cache::default_dir() {

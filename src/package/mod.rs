@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -20,7 +21,7 @@ pub use manifest::{GroupDecl, LanguageLimits};
 /// Why a package could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum PackageError {
-    #[error("no problem `{name}`: neither `problems/{name}` nor a folder `{name}` with a problem.toml exists (hint: `judge problems` lists them)")]
+    #[error("no problem `{name}`: neither `problems/{name}` nor a folder `{name}` with a problem.toml or problem.yaml exists (hint: `judge problems` lists them)")]
     NotFound { name: String },
     #[error("cannot read {path}: {source}")]
     Read {
@@ -29,6 +30,9 @@ pub enum PackageError {
     },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
+    /// A broken Kattis package: the message names the file and what to do.
+    #[error("{0}")]
+    Broken(String),
     #[error("{path}: no problem logic named `{name}` is built into this judge (known: {known})")]
     UnknownLogic {
         path: PathBuf,
@@ -64,6 +68,7 @@ impl ProblemLimits {
 }
 
 /// A loaded problem package.
+#[derive(Clone)]
 pub struct Package {
     /// Package folder name, e.g. `magic-square`.
     pub name: String,
@@ -74,9 +79,12 @@ pub struct Package {
     /// Generated test groups in declaration order.
     pub groups: Vec<GroupDecl>,
     /// The problem's logic (validator, generators, solver, checker).
-    pub logic: &'static dyn Problem,
+    pub logic: Arc<dyn Problem>,
     /// Non-fatal findings while parsing (unknown keys); `verify` treats them as errors.
     pub warnings: Vec<String>,
+    /// Set for a Kattis / ICPC package (`problem.yaml`): its tests, jury programs and
+    /// submission rules. `logic` is the same package.
+    pub kattis: Option<Arc<crate::kattis::KattisPackage>>,
 }
 
 impl std::fmt::Debug for Package {
@@ -99,14 +107,29 @@ impl Package {
     /// Resolves a command-line problem argument: a folder name under [`problems_root`], or a
     /// path to a package folder.
     pub fn resolve(arg: &str) -> Result<Package, PackageError> {
+        Package::resolve_with(arg, &crate::kattis::JuryConfig::default())
+    }
+
+    /// [`Package::resolve`]; a Kattis package (`problem.yaml`) runs its jury programs with
+    /// `jury` (parallel slots, language table).
+    pub fn resolve_with(
+        arg: &str,
+        jury: &crate::kattis::JuryConfig,
+    ) -> Result<Package, PackageError> {
         let under_root = problems_root().join(arg);
         let plain = !arg.contains('/') && arg != "." && arg != "..";
-        if plain && under_root.join("problem.toml").is_file() {
-            return Package::load(&under_root);
-        }
-        let path = Path::new(arg);
-        if path.join("problem.toml").is_file() {
-            return Package::load(path);
+        let candidates = if plain {
+            vec![under_root, PathBuf::from(arg)]
+        } else {
+            vec![PathBuf::from(arg)]
+        };
+        for dir in &candidates {
+            if dir.join("problem.toml").is_file() {
+                return Package::load(dir);
+            }
+            if crate::kattis::is_package(dir) {
+                return crate::kattis::load(dir, jury);
+            }
         }
         Err(PackageError::NotFound { name: arg.into() })
     }
@@ -146,7 +169,7 @@ impl Package {
                 .join(", "),
         })?;
         let limits = raw.limits.into_limits().map_err(invalid)?;
-        manifest::check_groups(&raw.tests, logic).map_err(invalid)?;
+        manifest::check_groups(&raw.tests, logic.as_ref()).map_err(invalid)?;
         Ok(Package {
             name: folder,
             dir: dir.to_path_buf(),
@@ -155,6 +178,7 @@ impl Package {
             groups: raw.tests,
             logic,
             warnings,
+            kattis: None,
         })
     }
 

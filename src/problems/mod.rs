@@ -7,57 +7,85 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
+
+use crate::sandbox::{RunOutcome, RunRequest, Sandbox, SandboxError};
+use crate::testset::TestCase;
 
 pub mod dodecahedron;
 pub mod magic_square;
 
-/// Every problem the harness knows, by package folder name.
+/// Every problem logic built into the harness, by package folder name.
 pub fn all() -> &'static [&'static dyn Problem] {
     &[&dodecahedron::Dodecahedron, &magic_square::MagicSquare]
 }
 
-/// The problem logic for a package folder name such as `magic-square`.
-pub fn lookup(name: &str) -> Option<&'static dyn Problem> {
-    all().iter().copied().find(|p| p.name() == name)
+/// The built-in problem logic for a package folder name such as `magic-square`.
+pub fn lookup(name: &str) -> Option<Arc<dyn Problem>> {
+    match name {
+        "dodecahedron" => Some(Arc::new(dodecahedron::Dodecahedron)),
+        "magic-square" => Some(Arc::new(magic_square::MagicSquare)),
+        _ => None,
+    }
+}
+
+/// Where in an input a [`Violation`] is: 1-based line and column of the first offending byte
+/// (a missing line points one past the last byte).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
 }
 
 /// The first way an input breaks the statement's format or constraints.
 ///
-/// `line` and `column` are 1-based and point at the first offending byte (a missing line
-/// points one past the last byte).
+/// `position` is `None` when the validator only says "invalid" (an external validator
+/// program that exits 43 with a message but no location).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
-    pub line: usize,
-    pub column: usize,
+    pub position: Option<Position>,
     pub message: String,
 }
 
 impl Violation {
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
         Violation {
-            line,
-            column,
+            position: Some(Position { line, column }),
             message: message.into(),
         }
     }
-}
 
-impl Violation {
-    /// `file:line:column: message`, the form every command uses when the file is known
-    /// (see [`crate::text::file_name`] for standard input).
+    /// A violation without a known position.
+    pub fn unplaced(message: impl Into<String>) -> Self {
+        Violation {
+            position: None,
+            message: message.into(),
+        }
+    }
+
+    /// `file:line:column: message` (`file: message` without a position), the form every
+    /// command uses when the file is known (see [`crate::text::file_name`] for standard
+    /// input).
     pub fn at(&self, file: &str) -> String {
-        format!("{file}:{}:{}: {}", self.line, self.column, self.message)
+        match self.position {
+            Some(p) => format!("{file}:{}:{}: {}", p.line, p.column, self.message),
+            None => format!("{file}: {}", self.message),
+        }
+    }
+
+    /// [`Violation::at`] for a path.
+    pub fn located(&self, file: &std::path::Path) -> String {
+        self.at(&file.display().to_string())
     }
 }
 
 /// `line 2, column 1: message`, for inputs that are not files (generated tests).
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        match self.position {
+            Some(p) => write!(f, "line {}, column {}: {}", p.line, p.column, self.message),
+            None => f.write_str(&self.message),
+        }
     }
 }
 
@@ -104,6 +132,17 @@ pub fn tokens(output: &[u8]) -> Vec<Token<'_>> {
         .collect()
 }
 
+/// A jury program (validator, checker, reference solver, generator) failed: it crashed, hung,
+/// did not compile or broke its protocol. A judge error, never the contestant's fault; the
+/// message names the program and says what to fix.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct JuryError(pub String);
+
+/// What [`Problem::validate`] concluded: `Ok(Ok(()))` valid, `Ok(Err(v))` invalid,
+/// `Err(_)` the validator itself failed.
+pub type Validation = Result<Result<(), Violation>, JuryError>;
+
 /// What a checker concluded about one contestant output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {
@@ -145,36 +184,109 @@ pub enum GenError {
     UnknownGenerator { name: String, available: String },
     #[error("generator `{generator}`: {message}")]
     BadParams { generator: String, message: String },
+    /// A generator program failed (a judge error).
+    #[error(transparent)]
+    Jury(#[from] JuryError),
 }
 
-/// The complete logic of one problem. Implementations are stateless and deterministic.
+/// The complete logic of one problem. Implementations are deterministic. Built-in problems
+/// are native Rust; problems loaded from a package at run time (a Kattis package) run jury
+/// programs, which can fail: those methods return a [`JuryError`] then.
 pub trait Problem: Send + Sync {
-    /// Package folder name under `problems/`, e.g. `magic-square`.
-    fn name(&self) -> &'static str;
+    /// Package folder name, e.g. `magic-square`.
+    fn name(&self) -> &str;
 
-    /// The generator families, in a stable order.
-    fn generators(&self) -> &'static [GeneratorSpec];
+    /// The generator families, in a stable order (empty when the problem has none).
+    fn generators(&self) -> &[GeneratorSpec];
 
     /// One input from generator `generator` with `params`, fully determined by `seed`
     /// on every machine. The result always passes [`Problem::validate`].
     fn generate(&self, generator: &str, params: &GenParams, seed: u64) -> Result<String, GenError>;
 
     /// Accepts exactly the inputs the statement allows, byte for byte.
-    fn validate(&self, input: &[u8]) -> Result<(), Violation>;
+    fn validate(&self, input: &[u8]) -> Validation;
 
-    /// The reference answer for a valid input (exact, fast on every valid input).
-    fn solve(&self, input: &str) -> String;
+    /// The reference answer for a valid input.
+    fn solve(&self, input: &str) -> Result<String, JuryError>;
 
     /// Judges a contestant `output` for a valid `input`, given the reference `answer`.
     /// Never panics, whatever bytes `output` holds.
     fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement;
 
     /// Wrong answers derived from a correct one, each with a short label; `verify` checks that
-    /// the checker rejects every one of them. May be empty when no wrong variant exists.
-    fn mutate_answer(&self, input: &str, answer: &str) -> Vec<(String, String)>;
+    /// the checker rejects every one of them. Empty when the problem offers none.
+    fn mutate_answer(&self, _input: &str, _answer: &str) -> Vec<(String, String)> {
+        Vec::new()
+    }
 
     /// Valid inputs that are "simpler" than `input` (fewer distinct values, smaller numbers,
     /// smaller N, ...), most aggressive first. `stress` keeps any candidate on which the
-    /// submission still fails and repeats until no candidate fails.
-    fn shrink(&self, input: &str) -> Vec<String>;
+    /// submission still fails and repeats until no candidate fails. Empty when the problem
+    /// offers none.
+    fn shrink(&self, _input: &str) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// [`Problem::validate`] for a test of the problem's test set: a package may give its
+    /// validator arguments per test group.
+    fn validate_test(&self, test: &TestCase) -> Validation {
+        self.validate(test.input.as_bytes())
+    }
+
+    /// [`Problem::check`] for a test of the problem's test set: a package may give its
+    /// checker arguments per test group.
+    fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
+        self.check(&test.input, &test.answer, output)
+    }
+
+    /// Interactive problems: runs the submission (`request`, whose stdin and stdout the problem
+    /// connects to its own jury program) on `test` in `sandbox`. `None` (the default): the
+    /// problem is not interactive; the harness runs the submission on the input and calls
+    /// [`Problem::check_test`] on its output.
+    fn interact(
+        &self,
+        _sandbox: &dyn Sandbox,
+        _request: RunRequest,
+        _test: &TestCase,
+    ) -> Option<Result<Interaction, SandboxError>> {
+        None
+    }
+}
+
+/// What happened in an interactive run.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    /// The submission's run (its stdout went to the jury program, so it is empty).
+    pub outcome: RunOutcome,
+    /// The jury program's verdict on the interaction.
+    pub judgement: Judgement,
+    /// The jury program ended before the submission did.
+    pub jury_first: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn a_violation_shows_its_position_only_when_known() {
+        let at = Violation::new(2, 5, "expected a space");
+        assert_eq!(at.located(Path::new("a.in")), "a.in:2:5: expected a space");
+        assert_eq!(at.to_string(), "line 2, column 5: expected a space");
+        let anywhere = Violation::unplaced("n is too large");
+        assert_eq!(anywhere.located(Path::new("a.in")), "a.in: n is too large");
+        assert_eq!(anywhere.to_string(), "n is too large");
+    }
+
+    #[test]
+    fn built_in_logic_is_found_by_folder_name() {
+        assert_eq!(
+            lookup("magic-square")
+                .map(|p| p.name().to_string())
+                .as_deref(),
+            Some("magic-square")
+        );
+        assert!(lookup("hello").is_none());
+    }
 }

@@ -8,7 +8,9 @@
 //! scripted outcomes so reporting can be tested without running anything; the real Linux
 //! implementation lives in `linux`.
 
+use std::os::fd::OwnedFd;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub mod fake;
@@ -39,10 +41,41 @@ pub struct Limits {
 pub enum Stdin {
     /// A file opened read-only by the harness and handed over as fd 0.
     File(PathBuf),
-    /// Bytes written to a pipe by the harness (small inputs, interactive use).
+    /// Bytes written to a pipe by the harness (small inputs).
     Bytes(Vec<u8>),
     /// `/dev/null`.
     Null,
+    /// The read end of a pipe the caller set up (interactive problems: another program
+    /// writes the other end).
+    Pipe(HandOver),
+}
+
+/// Where the program's stdout goes.
+#[derive(Debug, Clone, Default)]
+pub enum Stdout {
+    /// Captured into [`RunOutcome::stdout`], at most `output_bytes` (one more is OLE).
+    #[default]
+    Capture,
+    /// The write end of a pipe the caller set up (interactive problems). Nothing is captured
+    /// and no output limit applies: the reader at the other end decides what is too much.
+    Pipe(HandOver),
+}
+
+/// An fd handed to the sandbox for one run. `run` takes it out, so after the program has
+/// started the caller holds no copy: a pipe reaches EOF as soon as the programs at its ends
+/// exit. A request whose fd was taken cannot be run again.
+#[derive(Debug, Clone)]
+pub struct HandOver(Arc<Mutex<Option<OwnedFd>>>);
+
+impl HandOver {
+    pub fn new(fd: impl Into<OwnedFd>) -> HandOver {
+        HandOver(Arc::new(Mutex::new(Some(fd.into()))))
+    }
+
+    /// The fd, if it was not taken yet.
+    pub fn take(&self) -> Option<OwnedFd> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
 }
 
 /// One program execution.
@@ -53,6 +86,7 @@ pub struct RunRequest {
     /// The complete environment (nothing is inherited).
     pub env: Vec<(String, String)>,
     pub stdin: Stdin,
+    pub stdout: Stdout,
     /// Directories the program may read and execute from (its binary, a runtime's install
     /// prefix). System library directories are always readable.
     pub read_only: Vec<PathBuf>,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::grade::{run_tests, Options, Program, TestResult};
 use crate::package::{fnv1a64, Package};
-use crate::problems::GenParams;
+use crate::problems::{GenParams, JuryError};
 use crate::sandbox::{Limits, Sandbox, SandboxError};
 use crate::testset::{Origin, TestCase};
 use crate::verdict::Verdict;
@@ -115,7 +115,7 @@ impl Target<'_> {
             self.program,
             self.limits,
             std::slice::from_ref(test),
-            self.pkg.logic,
+            self.pkg.logic.as_ref(),
             &Options::default(),
             &|_| {},
         )?
@@ -132,12 +132,19 @@ impl Target<'_> {
             .logic
             .generate(&source.generator, &source.params, seed)
             .map_err(|e| e.to_string())?;
-        Ok(self.test_from_input(input, name, source, seed))
+        self.test_from_input(input, name, source, seed)
+            .map_err(|e| e.to_string())
     }
 
-    fn test_from_input(&self, input: String, name: String, source: &Source, seed: u64) -> TestCase {
-        let answer = self.pkg.logic.solve(&input);
-        TestCase {
+    fn test_from_input(
+        &self,
+        input: String,
+        name: String,
+        source: &Source,
+        seed: u64,
+    ) -> Result<TestCase, JuryError> {
+        let answer = self.pkg.logic.solve(&input)?;
+        Ok(TestCase {
             name,
             origin: Origin::Generated {
                 group: "stress".into(),
@@ -148,7 +155,7 @@ impl Target<'_> {
             },
             input,
             answer,
-        }
+        })
     }
 }
 
@@ -319,15 +326,18 @@ pub fn shrink(
             if best.runs >= max_runs || start.elapsed() >= budget {
                 break 'outer;
             }
-            if target.pkg.logic.validate(candidate.as_bytes()).is_err() {
+            // A candidate the jury cannot validate or solve is not a usable counterexample.
+            if !matches!(target.pkg.logic.validate(candidate.as_bytes()), Ok(Ok(()))) {
                 continue;
             }
-            let test = target.test_from_input(
+            let Ok(test) = target.test_from_input(
                 candidate,
                 "counterexample".into(),
                 &failure.source,
                 failure.seed,
-            );
+            ) else {
+                continue;
+            };
             let result = match target.run(&test) {
                 Ok(r) => r,
                 Err(SandboxError::Interrupted(_)) => {

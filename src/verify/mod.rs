@@ -5,16 +5,18 @@
 //! accepted and TLE submissions are timed over repeated runs.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
 
 use crate::package::Package;
-use crate::problems::{GenParams, Judgement, Problem};
+use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
 use crate::testset::{self, Origin, TestCase};
 use crate::text::{agree, all, count};
 use crate::verdict::Verdict;
 
+pub mod kattis;
 pub mod statement;
 pub mod submissions;
 
@@ -82,15 +84,15 @@ pub enum Fault {
 
 /// A problem's logic with an injected [`Fault`].
 pub struct Faulty {
-    pub inner: &'static dyn Problem,
+    pub inner: Arc<dyn Problem>,
     pub fault: Fault,
 }
 
 impl Problem for Faulty {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         self.inner.name()
     }
-    fn generators(&self) -> &'static [crate::problems::GeneratorSpec] {
+    fn generators(&self) -> &[crate::problems::GeneratorSpec] {
         self.inner.generators()
     }
     fn generate(
@@ -101,13 +103,13 @@ impl Problem for Faulty {
     ) -> Result<String, crate::problems::GenError> {
         self.inner.generate(g, p, seed)
     }
-    fn validate(&self, input: &[u8]) -> Result<(), crate::problems::Violation> {
+    fn validate(&self, input: &[u8]) -> Validation {
         match self.fault {
-            Fault::ValidatorAcceptsAll => Ok(()),
+            Fault::ValidatorAcceptsAll => Ok(Ok(())),
             _ => self.inner.validate(input),
         }
     }
-    fn solve(&self, input: &str) -> String {
+    fn solve(&self, input: &str) -> Result<String, JuryError> {
         self.inner.solve(input)
     }
     fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
@@ -122,36 +124,76 @@ impl Problem for Faulty {
     fn shrink(&self, input: &str) -> Vec<String> {
         self.inner.shrink(input)
     }
+    fn validate_test(&self, test: &TestCase) -> Validation {
+        match self.fault {
+            Fault::ValidatorAcceptsAll => Ok(Ok(())),
+            _ => self.inner.validate_test(test),
+        }
+    }
+    fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
+        match self.fault {
+            Fault::CheckerAcceptsAll => Judgement::Accepted,
+            _ => self.inner.check_test(test, output),
+        }
+    }
 }
 
 /// The static checks: package, statement, test data, validator, generators, checker.
-/// Returns the checks and the test set (empty if it could not be built).
-pub fn static_checks(pkg: &Package) -> (Vec<Check>, Vec<TestCase>) {
+/// Returns the checks and the test set (empty if it could not be built); `Err` when a jury
+/// program (validator, checker, reference solver) failed: the package is broken, and no check
+/// after it means anything.
+pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryError> {
     let mut checks = Vec::new();
+    let manifest = if pkg.kattis.is_some() {
+        "problem.yaml"
+    } else {
+        "problem.toml"
+    };
     if pkg.warnings.is_empty() {
-        checks.push(Check::ok("package", "problem.toml parses, no unknown keys"));
+        checks.push(Check::ok(
+            "package",
+            format!("{manifest} parses, no unknown keys"),
+        ));
     } else {
         for w in &pkg.warnings {
             checks.push(Check::fail("package", w.clone()));
         }
     }
-    checks.push(statement::check_samples(pkg));
+    if let Some(k) = &pkg.kattis {
+        checks.extend(k.notes.iter().map(|n| Check::warn("package", n.clone())));
+    }
+    checks.push(match &pkg.kattis {
+        Some(k) => statement::check_kattis_statement(k),
+        None => statement::check_samples(pkg),
+    });
     let tests = match testset::full(pkg) {
         Ok(t) => t,
         Err(e) => {
             checks.push(Check::fail("tests", e.to_string()));
-            return (checks, Vec::new());
+            return Ok((checks, Vec::new()));
         }
     };
     if let Some(c) = check_orphan_answers(pkg) {
         checks.push(c);
     }
-    checks.push(check_inputs_valid(pkg, &tests));
-    checks.push(check_invalid_rejected(pkg));
-    checks.push(check_generators(pkg));
-    checks.push(check_answers(pkg.logic, &tests));
-    checks.push(check_mutations(pkg.logic, &tests));
-    (checks, tests)
+    let logic = pkg.logic.as_ref();
+    checks.push(check_inputs_valid(pkg, &tests)?);
+    checks.push(check_invalid_rejected(pkg)?);
+    if !logic.generators().is_empty() || !pkg.groups.is_empty() {
+        checks.push(check_generators(pkg));
+    }
+    match &pkg.kattis {
+        Some(k) if k.config.interactive => checks.push(Check::ok(
+            "checker",
+            "interactive: the validator judges each run as it happens (answers are not checked alone)",
+        )),
+        _ => checks.push(check_answers(logic, &tests)?),
+    }
+    // A Kattis package offers no answer mutations.
+    if pkg.kattis.is_none() {
+        checks.push(check_mutations(logic, &tests));
+    }
+    Ok((checks, tests))
 }
 
 /// A `.ans` without its `.in` is a test that silently does not exist: name every one.
@@ -176,10 +218,10 @@ fn check_orphan_answers(pkg: &Package) -> Option<Check> {
     })
 }
 
-fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Check {
-    let logic = pkg.logic;
+fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Result<Check, JuryError> {
+    let logic = pkg.logic.as_ref();
     for t in tests {
-        if let Err(v) = logic.validate(t.input.as_bytes()) {
+        if let Err(v) = logic.validate_test(t)? {
             let message = match &t.origin {
                 Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => {
                     format!("test `{}` is invalid: {}", t.name, v.at(&rel(pkg, p)))
@@ -188,49 +230,81 @@ fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Check {
                     format!("test `{}` ({}) is invalid: {v}", t.name, t.describe())
                 }
             };
-            return Check::fail("validator", message);
+            return Ok(Check::fail("validator", message));
         }
     }
-    Check::ok(
+    Ok(Check::ok(
         "validator",
         format!(
             "{} {} valid",
             all(tests.len(), "test input"),
             agree(tests.len(), "is", "are")
         ),
-    )
+    ))
 }
 
-fn check_invalid_rejected(pkg: &Package) -> Check {
+fn check_invalid_rejected(pkg: &Package) -> Result<Check, JuryError> {
     let dir = pkg.dir.join("data/invalid_input");
-    let files = match testset::input_files(&dir) {
-        Ok(f) => f,
-        Err(e) => return Check::fail("invalid inputs", e.to_string()),
+    let files = match &pkg.kattis {
+        // Nested folders too, each file with its folder's validator arguments.
+        Some(k) => k
+            .data
+            .invalid_inputs
+            .iter()
+            .map(|c| c.input.clone())
+            .collect(),
+        None => match testset::input_files(&dir) {
+            Ok(f) => f,
+            Err(e) => return Ok(Check::fail("invalid inputs", e.to_string())),
+        },
     };
+    if files.is_empty() && pkg.kattis.is_some() {
+        return Ok(Check::ok(
+            "invalid inputs",
+            "none (data/invalid_input/ is optional)",
+        ));
+    }
     if files.is_empty() {
-        return Check::warn("invalid inputs", "data/invalid_input/ holds no .in files");
+        return Ok(Check::warn(
+            "invalid inputs",
+            "data/invalid_input/ holds no .in files",
+        ));
     }
     for f in &files {
         match std::fs::read(f) {
             Ok(bytes) => {
-                if pkg.logic.validate(&bytes).is_ok() {
-                    return Check::fail(
+                let verdict = match String::from_utf8(bytes) {
+                    Ok(input) => pkg.logic.validate_test(&TestCase {
+                        name: rel(pkg, f),
+                        origin: Origin::External(f.clone()),
+                        input,
+                        answer: String::new(),
+                    })?,
+                    Err(e) => pkg.logic.validate(e.as_bytes())?,
+                };
+                if verdict.is_ok() {
+                    return Ok(Check::fail(
                         "invalid inputs",
                         format!("the validator accepts {}", rel(pkg, f)),
-                    );
+                    ));
                 }
             }
-            Err(e) => return Check::fail("invalid inputs", format!("{}: {e}", f.display())),
+            Err(e) => {
+                return Ok(Check::fail(
+                    "invalid inputs",
+                    format!("{}: {e}", f.display()),
+                ))
+            }
         }
     }
-    Check::ok(
+    Ok(Check::ok(
         "invalid inputs",
         format!(
             "{} in data/invalid_input {} rejected",
             all(files.len(), "file"),
             agree(files.len(), "is", "are")
         ),
-    )
+    ))
 }
 
 /// Generators are deterministic (same seed, same bytes) and use their seed (different seeds
@@ -291,34 +365,40 @@ fn check_generators(pkg: &Package) -> Check {
 }
 
 /// The jury answer of every test, and the reference solver's answer, pass the checker.
-fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Check {
+fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Result<Check, JuryError> {
     for t in tests {
         // A generated test's jury answer already is the reference solver's answer.
         let solved = match t.origin {
             Origin::Generated { .. } => None,
-            _ => Some(logic.solve(&t.input)),
+            _ => Some(logic.solve(&t.input)?),
         };
         let answers = std::iter::once(("jury answer", &t.answer))
             .chain(solved.as_ref().map(|s| ("reference answer", s)));
         for (what, out) in answers {
-            match logic.check(&t.input, &t.answer, out.as_bytes()) {
+            match logic.check_test(t, out.as_bytes()) {
                 Judgement::Accepted => {}
-                Judgement::Rejected(r) | Judgement::JudgeError(r) => {
-                    return Check::fail(
+                Judgement::Rejected(r) => {
+                    return Ok(Check::fail(
                         "checker",
                         format!("test `{}`: the {what} is not accepted: {r}", t.name),
-                    )
+                    ))
+                }
+                Judgement::JudgeError(r) => {
+                    return Err(JuryError(format!(
+                        "test `{}`: the checker failed on the {what}: {r}",
+                        t.name
+                    )))
                 }
             }
         }
     }
-    Check::ok(
+    Ok(Check::ok(
         "checker",
         format!(
             "accepts the jury and reference answers of {}",
             all(tests.len(), "test")
         ),
-    )
+    ))
 }
 
 /// The checker rejects every mutated answer.
@@ -327,7 +407,7 @@ fn check_mutations(logic: &dyn Problem, tests: &[TestCase]) -> Check {
     for t in tests {
         for (label, wrong) in logic.mutate_answer(&t.input, &t.answer) {
             mutated += 1;
-            if logic.check(&t.input, &t.answer, wrong.as_bytes()) == Judgement::Accepted {
+            if logic.check_test(t, wrong.as_bytes()) == Judgement::Accepted {
                 return Check::fail(
                     "checker",
                     format!("test `{}`: accepts a wrong answer ({label})", t.name),

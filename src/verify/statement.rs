@@ -120,6 +120,32 @@ pub fn check_samples(pkg: &Package) -> Check {
     )
 }
 
+/// A Kattis package has a statement file: `problem_statement/` (legacy) or `statement/`
+/// (2025-09) with `problem.<language>.{tex,md,pdf}`. (Its samples come from `data/sample`,
+/// so there is nothing to compare.)
+pub fn check_kattis_statement(k: &crate::kattis::KattisPackage) -> Check {
+    for folder in ["statement", "problem_statement"] {
+        let Ok(read) = std::fs::read_dir(k.dir.join(folder)) else {
+            continue;
+        };
+        let mut found: Vec<String> = read
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| {
+                n.starts_with("problem.") && [".tex", ".md", ".pdf"].iter().any(|x| n.ends_with(x))
+            })
+            .collect();
+        found.sort();
+        if !found.is_empty() {
+            return Check::ok("statement", format!("{folder}/{}", found.join(", ")));
+        }
+    }
+    Check::fail(
+        "statement",
+        "no statement: add statement/problem.en.md (or .tex; problem_statement/ in legacy)",
+    )
+}
+
 /// The first differing line of two texts, as `line N: `a` vs `b``, or `None` if equal.
 fn first_difference(statement: &str, data: &str) -> Option<String> {
     use similar::{ChangeTag, TextDiff};

@@ -169,7 +169,7 @@ pub fn check(
 }
 
 /// Runs `test` alone `runs` times (CPU time).
-fn time_runs(
+pub(crate) fn time_runs(
     grader: &Grader,
     pkg: &Package,
     prog: &crate::grade::Program,
@@ -185,7 +185,7 @@ fn time_runs(
             prog,
             limits,
             std::slice::from_ref(test),
-            pkg.logic,
+            pkg.logic.as_ref(),
             &Options::default(),
             &|_| {},
         )?
@@ -202,6 +202,6 @@ fn time_runs(
     Ok(Timing::from_samples(&test.name, samples, capped))
 }
 
-fn first_line(s: &str) -> &str {
+pub(crate) fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }

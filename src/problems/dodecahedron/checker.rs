@@ -225,7 +225,7 @@ mod tests {
             rng_tiles[(f * 5) % FACES] = std::array::from_fn(|m| side_marks[f][(m + f) % SIDES]);
         }
         let input = format_tiles(&rng_tiles);
-        let answer = Dodecahedron.solve(&input);
+        let answer = Dodecahedron.solve(&input).unwrap();
         assert_ne!(answer, "-1\n");
         (input, answer)
     }
@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn reasons_name_the_problem() {
         let input = format_tiles(&zeros());
-        let answer = Dodecahedron.solve(&input);
+        let answer = Dodecahedron.solve(&input).unwrap();
         let mut lines: Vec<String> = answer.lines().map(String::from).collect();
         lines[3] = "4 7".into();
         let r = rejected(check(&input, &answer, lines.join("\n").as_bytes()));
@@ -273,7 +273,7 @@ mod tests {
         let out: String = (0..FACES)
             .map(|f| format!("{} {}\n", f + 1, NEIGHBOURS[f][0] + 1))
             .collect();
-        let answer = Dodecahedron.solve(&input);
+        let answer = Dodecahedron.solve(&input).unwrap();
         let r = rejected(check(&input, &answer, out.as_bytes()));
         assert_eq!(r, "faces 1 and 3 disagree on their shared edge: 1 vs 0");
     }

@@ -14,7 +14,7 @@ pub mod shrink;
 pub mod solver;
 pub mod validator;
 
-use super::{GenError, GenParams, GeneratorSpec, Judgement, Problem, Violation};
+use super::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Problem, Validation};
 use geometry::{edges, FACES, NEIGHBOURS, SIDES};
 
 /// The problem logic; see the module docs.
@@ -115,11 +115,11 @@ pub fn arrangement_violation(tiles: &Tiles, a: &Arrangement) -> Option<String> {
 }
 
 impl Problem for Dodecahedron {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "dodecahedron"
     }
 
-    fn generators(&self) -> &'static [GeneratorSpec] {
+    fn generators(&self) -> &[GeneratorSpec] {
         generator::SPECS
     }
 
@@ -127,16 +127,18 @@ impl Problem for Dodecahedron {
         generator::generate(generator, params, seed)
     }
 
-    fn validate(&self, input: &[u8]) -> Result<(), Violation> {
-        validator::validate(input)
+    fn validate(&self, input: &[u8]) -> Validation {
+        Ok(validator::validate(input))
     }
 
     /// `-1\n`, or 12 lines `t n\n`. An input that does not even parse yields `-1\n`.
-    fn solve(&self, input: &str) -> String {
-        match parse_tiles(input).and_then(|t| solver::solve_tiles(&t)) {
-            Some(a) => format_arrangement(&a),
-            None => "-1\n".into(),
-        }
+    fn solve(&self, input: &str) -> Result<String, JuryError> {
+        Ok(
+            match parse_tiles(input).and_then(|t| solver::solve_tiles(&t)) {
+                Some(a) => format_arrangement(&a),
+                None => "-1\n".into(),
+            },
+        )
     }
 
     fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
@@ -208,8 +210,12 @@ mod tests {
             };
             for seed in 0..seeds {
                 let input = p.generate(name, &params, seed).expect("generates");
-                assert_eq!(p.validate(input.as_bytes()), Ok(()), "{name} {seed}");
-                let answer = p.solve(&input);
+                assert_eq!(
+                    p.validate(input.as_bytes()).unwrap(),
+                    Ok(()),
+                    "{name} {seed}"
+                );
+                let answer = p.solve(&input).unwrap();
                 assert_eq!(
                     p.check(&input, &answer, answer.as_bytes()),
                     Judgement::Accepted,
@@ -258,7 +264,7 @@ mod tests {
         for (name, params) in variants() {
             for seed in 0..20 {
                 let input = p.generate(name, &params, seed).expect("generates");
-                let answer = p.solve(&input);
+                let answer = p.solve(&input).unwrap();
                 let muts = p.mutate_answer(&input, &answer);
                 assert!(muts.len() >= 2, "{name} {seed}");
                 for (label, out) in muts {
@@ -282,7 +288,7 @@ mod tests {
                 .generate("random-tiles", &GenParams::default(), seed)
                 .unwrap();
             for s in p.shrink(&input) {
-                assert_eq!(p.validate(s.as_bytes()), Ok(()));
+                assert_eq!(p.validate(s.as_bytes()).unwrap(), Ok(()));
                 assert_ne!(s, input);
             }
         }
@@ -302,7 +308,7 @@ mod tests {
                 let input = p.generate(name, &params, seed).unwrap();
                 let out = brute::solvable_within(&input, budget);
                 if let Some(b) = out.solvable {
-                    let fast = p.solve(&input) != "-1\n";
+                    let fast = p.solve(&input).unwrap() != "-1\n";
                     assert_eq!(fast, b, "{name} {params:?} seed {seed}:\n{input}");
                     decided[usize::from(b)] += 1;
                 }
@@ -314,7 +320,11 @@ mod tests {
             for seed in 100..200 {
                 let input = p.generate(name, &GenParams::default(), seed).unwrap();
                 if let Some(b) = brute::solvable_within(&input, budget).solvable {
-                    assert_eq!(p.solve(&input) != "-1\n", b, "{name} seed {seed}:\n{input}");
+                    assert_eq!(
+                        p.solve(&input).unwrap() != "-1\n",
+                        b,
+                        "{name} seed {seed}:\n{input}"
+                    );
                     decided[usize::from(b)] += 1;
                 }
             }
@@ -338,7 +348,7 @@ mod tests {
                 .generate("two-marks", &GenParams::default(), seed)
                 .unwrap();
             if let Some(b) = brute::solvable_within(&input, budget).solvable {
-                assert_eq!(p.solve(&input) != "-1\n", b, "{input}");
+                assert_eq!(p.solve(&input).unwrap() != "-1\n", b, "{input}");
                 decided += 1;
             }
         }
@@ -415,10 +425,14 @@ mod tests {
     fn sample_unsolvable_cases() {
         let p = Dodecahedron;
         let eleven = format!("{}0 0 0 0 1\n", "0 0 0 0 0\n".repeat(11));
-        assert_eq!(p.solve(&eleven), "-1\n");
+        assert_eq!(p.solve(&eleven).unwrap(), "-1\n");
         let zeros = "0 0 0 0 0\n".repeat(12);
         assert_eq!(
-            p.check(&zeros, &p.solve(&zeros), p.solve(&zeros).as_bytes()),
+            p.check(
+                &zeros,
+                &p.solve(&zeros).unwrap(),
+                p.solve(&zeros).unwrap().as_bytes()
+            ),
             Judgement::Accepted
         );
     }
@@ -444,9 +458,14 @@ mod tests {
         for sub in ["data/sample", "data/secret"] {
             for path in files(sub, "in") {
                 let input = std::fs::read_to_string(&path).expect("readable");
-                assert_eq!(p.validate(input.as_bytes()), Ok(()), "{}", path.display());
+                assert_eq!(
+                    p.validate(input.as_bytes()).unwrap(),
+                    Ok(()),
+                    "{}",
+                    path.display()
+                );
                 let ans = std::fs::read_to_string(path.with_extension("ans")).expect(".ans");
-                assert_eq!(ans, p.solve(&input), "{}", path.display());
+                assert_eq!(ans, p.solve(&input).unwrap(), "{}", path.display());
                 answers.push(ans);
             }
         }
@@ -457,7 +476,11 @@ mod tests {
         assert!(invalid.len() >= 10);
         for path in invalid {
             let bytes = std::fs::read(&path).expect("readable");
-            assert!(p.validate(&bytes).is_err(), "{} passes", path.display());
+            assert!(
+                p.validate(&bytes).unwrap().is_err(),
+                "{} passes",
+                path.display()
+            );
         }
     }
 

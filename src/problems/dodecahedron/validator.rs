@@ -207,7 +207,8 @@ mod tests {
 
     fn err(input: &[u8]) -> (usize, usize, String) {
         let v = validate(input).expect_err("must be rejected");
-        (v.line, v.column, v.message)
+        let p = v.position.expect("a position");
+        (p.line, p.column, v.message)
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! - [`shrink`]: simpler solvable inputs for stress-test minimisation.
 //! - [`brute`]: independent slow searches for cross-checking and benchmarking.
 
-use super::{GenError, GenParams, GeneratorSpec, Judgement, Problem, Violation};
+use super::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Problem, Validation};
 
 pub mod brute;
 pub mod checker;
@@ -22,11 +22,11 @@ pub mod validator;
 pub struct MagicSquare;
 
 impl Problem for MagicSquare {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "magic-square"
     }
 
-    fn generators(&self) -> &'static [GeneratorSpec] {
+    fn generators(&self) -> &[GeneratorSpec] {
         generator::GENERATORS
     }
 
@@ -34,16 +34,18 @@ impl Problem for MagicSquare {
         generator::generate(generator, params, seed)
     }
 
-    fn validate(&self, input: &[u8]) -> Result<(), Violation> {
-        validator::validate(input).map(|_| ())
+    fn validate(&self, input: &[u8]) -> Validation {
+        Ok(validator::validate(input).map(|_| ()))
     }
 
-    /// The solver's square as N lines of N numbers; empty for an input that is malformed or has
-    /// no solution (never the case for valid inputs).
-    fn solve(&self, input: &str) -> String {
-        checker::parse_input(input)
-            .and_then(|(n, values)| solver::solve(&values).map(|sq| solver::format_square(n, &sq)))
-            .unwrap_or_default()
+    /// The solver's square as N lines of N numbers; an error for an input that is malformed
+    /// or has no solution (never the case for valid inputs).
+    fn solve(&self, input: &str) -> Result<String, JuryError> {
+        let (n, values) = checker::parse_input(input)
+            .ok_or_else(|| JuryError("magic-square: the input does not parse".into()))?;
+        solver::solve(&values)
+            .map(|sq| solver::format_square(n, &sq))
+            .ok_or_else(|| JuryError("magic-square: no magic square uses these numbers".into()))
     }
 
     fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
@@ -92,8 +94,9 @@ mod tests {
                     let first = input.split('\n').next();
                     assert_eq!(first, Some(n.to_string().as_str()));
                     p.validate(input.as_bytes())
+                        .unwrap()
                         .unwrap_or_else(|v| panic!("{} n={n} seed {seed}: {v}\n{input}", g.name));
-                    let ans = p.solve(&input);
+                    let ans = p.solve(&input).unwrap();
                     assert_eq!(p.check(&input, &ans, ans.as_bytes()), Judgement::Accepted);
                     if seed % 10 == 0 {
                         for (label, out) in p.mutate_answer(&input, &ans) {
@@ -178,7 +181,7 @@ mod tests {
             let input = p
                 .generate("huge", &params(&[("n", n), ("mode", 3)]), 1)
                 .unwrap();
-            let ans = p.solve(&input);
+            let ans = p.solve(&input).unwrap();
             let labels: Vec<String> = p
                 .mutate_answer(&input, &ans)
                 .into_iter()
@@ -311,7 +314,7 @@ anti-heuristic 0xaeb95f2ca09bfafd";
             for n in [3, 4] {
                 let input = p.generate(g.name, &params(&[("n", n)]), 3).unwrap();
                 for s in p.shrink(&input) {
-                    assert!(p.validate(s.as_bytes()).is_ok(), "{s}");
+                    assert!(p.validate(s.as_bytes()).unwrap().is_ok(), "{s}");
                     assert_ne!(s, input);
                 }
             }
@@ -348,7 +351,11 @@ mod package_tests {
         for sub in ["data/sample", "data/secret"] {
             for input in files(sub, "in") {
                 let text = fs::read_to_string(&input).unwrap();
-                fs::write(input.with_extension("ans"), MagicSquare.solve(&text)).unwrap();
+                fs::write(
+                    input.with_extension("ans"),
+                    MagicSquare.solve(&text).unwrap(),
+                )
+                .unwrap();
             }
         }
     }
@@ -361,9 +368,10 @@ mod package_tests {
             for input in files(sub, "in") {
                 let text = fs::read_to_string(&input).unwrap();
                 p.validate(text.as_bytes())
+                    .unwrap()
                     .unwrap_or_else(|v| panic!("{}: {v}", input.display()));
                 let ans = fs::read_to_string(input.with_extension("ans")).unwrap();
-                assert_eq!(ans, p.solve(&text), "{}", input.display());
+                assert_eq!(ans, p.solve(&text).unwrap(), "{}", input.display());
                 assert_eq!(p.check(&text, &ans, ans.as_bytes()), Judgement::Accepted);
                 count += 1;
             }
@@ -379,9 +387,13 @@ mod package_tests {
         for f in all {
             let bytes = fs::read(&f).unwrap();
             let name = f.file_stem().unwrap().to_string_lossy().into_owned();
-            let v = p.validate(&bytes).expect_err(&name);
+            let v = p.validate(&bytes).unwrap().expect_err(&name);
             if name.starts_with("unsolvable") {
-                assert_eq!((v.line, v.column), (2, 1), "{name}: {v}");
+                assert_eq!(
+                    v.position,
+                    Some(crate::problems::Position { line: 2, column: 1 }),
+                    "{name}: {v}"
+                );
                 assert_eq!(v.message, "no magic square uses these numbers", "{name}");
             } else {
                 assert_ne!(v.message, "no magic square uses these numbers", "{name}");
@@ -428,7 +440,7 @@ mod package_tests {
                 }
             }
             let input = MagicSquare.generate(g, &params, 1).unwrap();
-            assert!(MagicSquare.validate(input.as_bytes()).is_ok());
+            assert!(MagicSquare.validate(input.as_bytes()).unwrap().is_ok());
             families.insert((g.to_string(), params.get("n", 4)));
             total += t["count"].as_integer().unwrap();
         }

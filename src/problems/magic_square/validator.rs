@@ -178,7 +178,8 @@ mod tests {
 
     fn err(input: &[u8]) -> (usize, usize, String) {
         let v = validate(input).expect_err("should be rejected");
-        (v.line, v.column, v.message)
+        let p = v.position.expect("a position");
+        (p.line, p.column, v.message)
     }
 
     fn at(input: &[u8], line: usize, column: usize, needle: &str) {

@@ -18,7 +18,7 @@ use super::spawn::{self, FsPlan, Plan, Report, Step};
 use super::supervise::{self, Probe};
 use super::sys::Stack;
 use super::{setup_err, sys, LinuxSandbox};
-use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Termination};
+use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Stdout, Termination};
 
 fn cstring(s: &[u8], what: &str, program: &str) -> Result<CString, SandboxError> {
     CString::new(s).map_err(|_| SandboxError::Spawn {
@@ -38,8 +38,13 @@ fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
     Ok((high_fd(r)?, high_fd(w)?))
 }
 
+fn handed_over_twice() -> std::io::Error {
+    std::io::Error::other("the pipe was already handed to an earlier run")
+}
+
 fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
     let f = match stdin {
+        Stdin::Pipe(fd) => return high_fd(fd.take().ok_or_else(handed_over_twice)?),
         Stdin::File(p) => File::open(p)?,
         Stdin::Null => File::open("/dev/null")?,
         Stdin::Bytes(b) => {
@@ -204,6 +209,15 @@ pub fn run_in_slot(
     // --- everything the children need, prepared before cloning ---
     let stdin = stdin_fd(&req.stdin).map_err(|e| spawn_err(format!("opening stdin: {e}")))?;
     let (out_r, out_w) = pipe()?;
+    // A caller's pipe replaces the capture pipe, whose write end then closes at once.
+    let out_w = match &req.stdout {
+        Stdout::Capture => out_w,
+        Stdout::Pipe(fd) => high_fd(
+            fd.take()
+                .ok_or_else(handed_over_twice)
+                .map_err(|e| spawn_err(format!("stdout: {e}")))?,
+        )?,
+    };
     let (err_r, err_w) = pipe()?;
     let uid = slot.uid.as_ref().map(|u| u.uid);
     // Without a file-system view, a private work dir is a fresh host folder.

@@ -1,0 +1,403 @@
+//! The test data of a Kattis package: `data/sample` and `data/secret` (nested folders in
+//! lexicographic order), `data/invalid_input`, and the per-folder (`testdata.yaml`,
+//! `test_group.yaml`) and per-test (`<case>.yaml`) settings that matter for pass-fail
+//! judging: the validators' arguments.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::yaml::{self, Map};
+
+/// Arguments for the input validators: the same for all, or per validator name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputArgs {
+    All(Vec<String>),
+    PerValidator(BTreeMap<String, Vec<String>>),
+}
+
+impl Default for InputArgs {
+    fn default() -> Self {
+        InputArgs::All(Vec::new())
+    }
+}
+
+impl InputArgs {
+    /// The arguments for the validator named `name`.
+    pub fn for_validator(&self, name: &str) -> &[String] {
+        match self {
+            InputArgs::All(a) => a,
+            InputArgs::PerValidator(m) => m.get(name).map(Vec::as_slice).unwrap_or(&[]),
+        }
+    }
+}
+
+/// The validator arguments a test gets from its folders and its own `.yaml`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TestArgs {
+    pub input_validator: InputArgs,
+    /// Appended to `problem.yaml`'s legacy `validator_flags`.
+    pub output_validator: Vec<String>,
+}
+
+/// One test case: `data/<name>.in` and `.ans`.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The path under `data/` without `.in`: `sample/1`, `secret/group1/03-max`.
+    pub name: String,
+    pub input: PathBuf,
+    /// `None` only for `data/invalid_input` cases.
+    pub answer: Option<PathBuf>,
+    pub args: TestArgs,
+}
+
+/// Everything under `data/` that judging uses.
+#[derive(Debug, Default)]
+pub struct Data {
+    /// Samples, then secret tests, in the order they are judged.
+    pub tests: Vec<Case>,
+    pub invalid_inputs: Vec<Case>,
+    pub warnings: Vec<String>,
+}
+
+/// Reads `dir/data`. `Err` names the file and what to do.
+pub fn load(dir: &Path) -> Result<Data, String> {
+    let data = dir.join("data");
+    let secret = data.join("secret");
+    if !secret.is_dir() {
+        return Err(format!(
+            "{} is missing: a package needs its secret tests there (data/secret/<name>.in and .ans)",
+            secret.display()
+        ));
+    }
+    let mut out = Data::default();
+    let root = read_group_config(&data, &TestArgs::default(), &mut out.warnings)?;
+    for part in ["sample", "secret"] {
+        let sub = data.join(part);
+        if sub.is_dir() {
+            walk(&data, &sub, &root, true, &mut out.tests, &mut out.warnings)?;
+        }
+    }
+    let invalid = data.join("invalid_input");
+    if invalid.is_dir() {
+        walk(
+            &data,
+            &invalid,
+            &root,
+            false,
+            &mut out.invalid_inputs,
+            &mut out.warnings,
+        )?;
+    }
+    if !out.tests.iter().any(|t| t.name.starts_with("secret/")) {
+        return Err(format!(
+            "{} holds no test (.in with .ans): a package needs at least one secret test",
+            secret.display()
+        ));
+    }
+    Ok(out)
+}
+
+/// Names the format ignores: dotfiles and names with characters outside `[A-Za-z0-9_.-]`.
+fn ignored(name: &str) -> bool {
+    name.starts_with('.')
+        || name.starts_with('-')
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
+}
+
+fn walk(
+    data: &Path,
+    dir: &Path,
+    parent: &TestArgs,
+    answers: bool,
+    out: &mut Vec<Case>,
+    warnings: &mut Vec<String>,
+) -> Result<(), String> {
+    let config = read_group_config(dir, parent, warnings)?;
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !ignored(n))
+        .collect();
+    names.sort();
+    for name in &names {
+        let path = dir.join(name);
+        if path.is_dir() {
+            if path.with_extension("in").is_file() && !name.contains('.') {
+                return Err(format!(
+                    "{} is both a folder and a test case ({}.in): rename one",
+                    path.display(),
+                    path.display()
+                ));
+            }
+            walk(data, &path, &config, answers, out, warnings)?;
+            continue;
+        }
+        let Some(stem) = name.strip_suffix(".in") else {
+            continue;
+        };
+        let answer = path.with_file_name(format!("{stem}.ans"));
+        let answer = if answers {
+            if !answer.is_file() {
+                return Err(format!(
+                    "{} has no answer file {}: add it (or remove the input)",
+                    path.display(),
+                    answer.display()
+                ));
+            }
+            Some(answer)
+        } else {
+            None
+        };
+        let rel = path
+            .strip_prefix(data)
+            .unwrap_or(&path)
+            .with_extension("")
+            .to_string_lossy()
+            .into_owned();
+        let case_yaml = path.with_file_name(format!("{stem}.yaml"));
+        let args = if case_yaml.is_file() {
+            read_args(&case_yaml, &config, true, warnings)?
+        } else {
+            config.clone()
+        };
+        out.push(Case {
+            name: rel,
+            input: path,
+            answer,
+            args,
+        });
+    }
+    Ok(())
+}
+
+/// The settings of folder `dir`: its `testdata.yaml` / `test_group.yaml` over `parent`.
+fn read_group_config(
+    dir: &Path,
+    parent: &TestArgs,
+    warnings: &mut Vec<String>,
+) -> Result<TestArgs, String> {
+    let legacy = dir.join("testdata.yaml");
+    let current = dir.join("test_group.yaml");
+    match (legacy.is_file(), current.is_file()) {
+        (true, true) => Err(format!(
+            "{} and {} both exist: keep one (test_group.yaml in 2025-09, testdata.yaml in legacy)",
+            legacy.display(),
+            current.display()
+        )),
+        (true, false) => read_args(&legacy, parent, false, warnings),
+        (false, true) => read_args(&current, parent, false, warnings),
+        (false, false) => Ok(parent.clone()),
+    }
+}
+
+/// Reads the validator arguments of a group or test-case YAML file over `parent`.
+fn read_args(
+    path: &Path,
+    parent: &TestArgs,
+    case: bool,
+    warnings: &mut Vec<String>,
+) -> Result<TestArgs, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let at = |e: String| format!("{}: {e}", path.display());
+    let value = yaml::parse(&text).map_err(at)?;
+    let mut m = Map::new(&value, "", "the file").map_err(at)?;
+    let mut args = parent.clone();
+    // Legacy flags are one string; 2025-09 arguments are lists.
+    if let Some(flags) = m.take_str("output_validator_flags").map_err(at)? {
+        args.output_validator = split(&flags);
+    }
+    if let Some(list) = m.take_strings("output_validator_args").map_err(at)? {
+        args.output_validator = list;
+    }
+    for key in ["input_validator_flags", "input_validator_args"] {
+        match m.take_any(key) {
+            None => {}
+            Some(yaml_serde::Value::Mapping(per)) => {
+                let mut map = BTreeMap::new();
+                for (k, v) in per {
+                    let name = yaml::scalar_text(k).unwrap_or_default();
+                    let list = match v {
+                        yaml_serde::Value::Sequence(items) => {
+                            items.iter().filter_map(yaml::scalar_text).collect()
+                        }
+                        other => yaml::scalar_text(other)
+                            .map(|s| split(&s))
+                            .unwrap_or_default(),
+                    };
+                    map.insert(name, list);
+                }
+                args.input_validator = InputArgs::PerValidator(map);
+            }
+            Some(yaml_serde::Value::Sequence(items)) => {
+                args.input_validator =
+                    InputArgs::All(items.iter().filter_map(yaml::scalar_text).collect());
+            }
+            Some(v) => {
+                let s = yaml::scalar_text(v)
+                    .ok_or_else(|| at(format!("{key} must be a string, a list or a map")))?;
+                args.input_validator = InputArgs::All(split(&s));
+            }
+        }
+    }
+    if let Some(submission_args) = m.take_strings("args").map_err(at)? {
+        if !submission_args.is_empty() {
+            warnings.push(format!(
+                "{}: `args` for submissions are not supported; they are not passed",
+                path.display()
+            ));
+        }
+    }
+    let known_group = [
+        "on_reject",
+        "grading",
+        "grader_flags",
+        "accept_score",
+        "reject_score",
+        "range",
+        "max_score",
+        "score_aggregation",
+        "static_validation_score",
+        "require_pass",
+        "static_validator_args",
+        "input_visualizer_args",
+        "output_visualizer_args",
+        "full_feedback",
+    ];
+    let known_case = [
+        "input_visualizer_args",
+        "output_visualizer_args",
+        "full_feedback",
+        "hint",
+        "description",
+    ];
+    m.known(if case { &known_case } else { &known_group });
+    for key in m.unknown_keys() {
+        warnings.push(format!("{}: unknown key `{key}`", path.display()));
+    }
+    Ok(args)
+}
+
+fn split(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, rel: &str, text: &str) {
+        let p = root.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+
+    #[test]
+    fn nested_groups_in_lexicographic_order_with_inherited_args() {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        write(r, "data/sample/1.in", "1\n");
+        write(r, "data/sample/1.ans", "1\n");
+        write(
+            r,
+            "data/secret/test_group.yaml",
+            "output_validator_args: [float_tolerance, '1e-6']\n",
+        );
+        write(r, "data/secret/b/02.in", "");
+        write(r, "data/secret/b/02.ans", "");
+        write(
+            r,
+            "data/secret/b/test_group.yaml",
+            "input_validator_args: [--small]\n",
+        );
+        write(r, "data/secret/a.in", "");
+        write(r, "data/secret/a.ans", "");
+        write(r, "data/secret/b/01.in", "");
+        write(r, "data/secret/b/01.ans", "");
+        write(
+            r,
+            "data/secret/b/01.yaml",
+            "output_validator_args: [case_sensitive]\n",
+        );
+        write(r, "data/secret/.gitkeep", "");
+        write(r, "data/invalid_input/bad.in", "x\n");
+        let data = load(r).unwrap();
+        let names: Vec<_> = data.tests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["sample/1", "secret/a", "secret/b/01", "secret/b/02"]
+        );
+        assert_eq!(
+            data.tests[1].args.output_validator,
+            ["float_tolerance", "1e-6"]
+        );
+        assert_eq!(data.tests[2].args.output_validator, ["case_sensitive"]);
+        assert_eq!(
+            data.tests[3].args.input_validator,
+            InputArgs::All(vec!["--small".into()])
+        );
+        assert_eq!(data.tests[0].args, TestArgs::default());
+        assert_eq!(data.invalid_inputs.len(), 1);
+        assert!(data.invalid_inputs[0].answer.is_none());
+        assert!(data.warnings.is_empty(), "{:?}", data.warnings);
+    }
+
+    #[test]
+    fn legacy_flags_are_strings_and_per_validator_maps_work() {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        write(
+            r,
+            "data/testdata.yaml",
+            "output_validator_flags: case_sensitive space_change_sensitive\non_reject: continue\n",
+        );
+        write(
+            r,
+            "data/secret/g/testdata.yaml",
+            "input_validator_flags:\n  validator: nFive=1\ngrader_flags: min\n",
+        );
+        write(r, "data/secret/g/1.in", "");
+        write(r, "data/secret/g/1.ans", "");
+        let data = load(r).unwrap();
+        let t = &data.tests[0];
+        assert_eq!(
+            t.args.output_validator,
+            ["case_sensitive", "space_change_sensitive"]
+        );
+        assert_eq!(
+            t.args.input_validator.for_validator("validator"),
+            ["nFive=1"]
+        );
+        assert!(t.args.input_validator.for_validator("other").is_empty());
+    }
+
+    #[test]
+    fn bad_data_is_one_clear_error() {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        assert!(load(r).unwrap_err().contains("data/secret is missing"));
+        write(r, "data/secret/1.in", "");
+        let e = load(r).unwrap_err();
+        assert!(
+            e.contains("1.in has no answer file") && e.contains("1.ans"),
+            "{e}"
+        );
+        write(r, "data/secret/1.ans", "");
+        write(
+            r,
+            "data/secret/test_group.yaml",
+            "output_validator_args: [a]\ncolour: red\n",
+        );
+        let data = load(r).unwrap();
+        assert_eq!(data.warnings.len(), 1);
+        assert!(
+            data.warnings[0].ends_with("unknown key `colour`"),
+            "{:?}",
+            data.warnings
+        );
+    }
+}

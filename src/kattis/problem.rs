@@ -1,0 +1,414 @@
+//! [`KattisPackage`] as a [`Problem`]: input validators, the output validator (default,
+//! custom or testlib), the reference answer, interactive runs.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::data::TestArgs;
+use super::default_validator::{self, Flags};
+use super::programs::{open_dir, open_file, Program};
+use super::{jury_error, KattisPackage, MEASURE_LIMIT};
+use crate::problems::{
+    GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Problem, Validation,
+    Violation,
+};
+use crate::sandbox::{
+    LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination,
+};
+use crate::testset::{Origin, TestCase};
+use crate::verdict::signal_name;
+
+const STDERR_BYTES: u64 = 64 * 1024;
+
+/// The last meaningful line of a program's output, at most 200 characters.
+fn last_line(bytes: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let line = text.lines().map(str::trim).rfind(|l| !l.is_empty())?;
+    let mut line: String = line.chars().filter(|c| !c.is_control()).collect();
+    if line.chars().count() > 200 {
+        line = line.chars().take(197).collect::<String>() + "...";
+    }
+    Some(line)
+}
+
+/// The last meaningful line of a feedback file (validators append; the reason comes last).
+fn feedback_line(path: &Path) -> Option<String> {
+    last_line(&std::fs::read(path).ok()?)
+}
+
+fn tail(outcome: &RunOutcome) -> String {
+    last_line(&outcome.stderr)
+        .or_else(|| last_line(&outcome.stdout))
+        .map(|l| format!(" ({l})"))
+        .unwrap_or_default()
+}
+
+/// "hit its CPU time limit of 60 s" for a jury program stopped by a limit.
+fn limit_text(hit: LimitHit, limits: &Limits) -> String {
+    match hit {
+        LimitHit::CpuTime => format!(
+            "ran over its CPU time limit of {:.1} s",
+            limits.cpu_time.as_secs_f64()
+        ),
+        LimitHit::WallTime => format!(
+            "did not finish within {:.1} s (wall clock): hung or blocked?",
+            limits.wall_time.as_secs_f64()
+        ),
+        LimitHit::Memory => format!(
+            "ran over its memory limit of {} MiB",
+            limits.memory_bytes >> 20
+        ),
+        LimitHit::Output => format!("wrote more than {} MiB", limits.output_bytes >> 20),
+        LimitHit::Disk => format!(
+            "filled its {} MiB of scratch space",
+            limits.output_bytes.max(1 << 20) >> 20
+        ),
+        LimitHit::Overloaded => "got too little CPU: the machine is overloaded".into(),
+    }
+}
+
+/// A per-run folder: `files/` (read-only inputs for the program) and `feedback/` (its
+/// writable working directory).
+pub struct RunDir {
+    _tmp: tempfile::TempDir,
+    pub files: PathBuf,
+    pub feedback: PathBuf,
+}
+
+impl RunDir {
+    pub fn new() -> Result<RunDir, JuryError> {
+        let io = |e: std::io::Error| {
+            JuryError(format!("cannot prepare a folder for a jury program: {e}"))
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix("judge-jury-")
+            .tempdir()
+            .map_err(io)?;
+        open_dir(tmp.path()).map_err(io)?;
+        let files = tmp.path().join("files");
+        let feedback = tmp.path().join("feedback");
+        open_dir(&files).map_err(io)?;
+        open_dir(&feedback).map_err(io)?;
+        Ok(RunDir {
+            _tmp: tmp,
+            files,
+            feedback,
+        })
+    }
+
+    pub fn put(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, JuryError> {
+        let path = self.files.join(name);
+        open_file(&path, bytes)
+            .map_err(|e| JuryError(format!("cannot write {}: {e}", path.display())))?;
+        Ok(path)
+    }
+
+    /// `feedback/` with the trailing separator the protocol asks for.
+    pub fn feedback_arg(&self) -> String {
+        format!("{}/", self.feedback.display())
+    }
+}
+
+impl KattisPackage {
+    /// Limits for validators: the package's validation limits.
+    pub(crate) fn validation_limits(&self) -> Limits {
+        let l = &self.config.limits;
+        let cpu = Duration::from_secs(l.validation_time);
+        Limits {
+            cpu_time: cpu,
+            wall_time: (cpu * 2).max(cpu + Duration::from_secs(1)),
+            memory_bytes: l.validation_memory << 20,
+            output_bytes: l.validation_output << 20,
+            stderr_bytes: STDERR_BYTES,
+            processes: 1,
+        }
+    }
+
+    pub(crate) fn args_of(&self, test: &TestCase) -> TestArgs {
+        match &test.origin {
+            Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => self.args_for(p),
+            Origin::Generated { .. } => TestArgs::default(),
+        }
+    }
+
+    fn validate_with(&self, input: &[u8], args: &TestArgs) -> Validation {
+        let limits = self.validation_limits();
+        for v in &self.input_validators {
+            let dir = RunDir::new()?;
+            let outcome = self.jury.run(
+                v,
+                args.input_validator.for_validator(&v.name),
+                Stdin::Bytes(input.to_vec()),
+                Stdout::Capture,
+                &dir.feedback,
+                &[],
+                &limits,
+            )?;
+            if let Some(hit) = outcome.limit_hit {
+                return Err(jury_error(v, limit_text(hit, &limits)));
+            }
+            let valid = match (v.testlib, outcome.termination) {
+                (true, Termination::Exited(0)) | (false, Termination::Exited(42)) => true,
+                (false, Termination::Exited(0)) => {
+                    return Err(jury_error(
+                        v,
+                        "exited with status 0; an input validator must exit 42 for a valid input and 43 for an invalid one (or call registerValidation, for testlib)",
+                    ))
+                }
+                _ => false,
+            };
+            if !valid {
+                let how = match outcome.termination {
+                    Termination::Exited(c) => format!("exit {c}"),
+                    Termination::Signaled(s) => signal_name(s),
+                };
+                let why = last_line(&outcome.stderr)
+                    .or_else(|| last_line(&outcome.stdout))
+                    .map(|l| format!(": {l}"))
+                    .unwrap_or_default();
+                return Ok(Err(Violation::unplaced(format!(
+                    "rejected by {} ({how}){why}",
+                    v.display
+                ))));
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    fn check_with(&self, input: &str, answer: &str, output: &[u8], args: &TestArgs) -> Judgement {
+        if self.config.interactive {
+            return Judgement::JudgeError(
+                "an interactive problem's outputs are judged while it runs".into(),
+            );
+        }
+        let mut flags = self.config.validator_flags.clone();
+        flags.extend(args.output_validator.iter().cloned());
+        let Some(v) = &self.output_validator else {
+            return match Flags::parse(&flags) {
+                Err(e) => Judgement::JudgeError(format!("default output validator: {e}")),
+                Ok(f) => match default_validator::compare(answer.as_bytes(), output, &f) {
+                    Ok(()) => Judgement::Accepted,
+                    Err(reason) => Judgement::Rejected(reason),
+                },
+            };
+        };
+        match self.run_output_validator(v, input, answer, output, &flags) {
+            Ok(j) => j,
+            Err(e) => Judgement::JudgeError(e.0),
+        }
+    }
+
+    fn run_output_validator(
+        &self,
+        v: &Program,
+        input: &str,
+        answer: &str,
+        output: &[u8],
+        flags: &[String],
+    ) -> Result<Judgement, JuryError> {
+        let dir = RunDir::new()?;
+        let in_path = dir.put("input", input.as_bytes())?.display().to_string();
+        let ans_path = dir.put("answer", answer.as_bytes())?.display().to_string();
+        let limits = self.validation_limits();
+        let (args, stdin) = if v.testlib {
+            let out_path = dir.put("output", output)?.display().to_string();
+            (vec![in_path, out_path, ans_path], Stdin::Null)
+        } else {
+            let mut a = vec![in_path, ans_path, dir.feedback_arg()];
+            a.extend(flags.iter().cloned());
+            (a, Stdin::Bytes(output.to_vec()))
+        };
+        let outcome = self.jury.run(
+            v,
+            &args,
+            stdin,
+            Stdout::Capture,
+            &dir.feedback,
+            std::slice::from_ref(&dir.files),
+            &limits,
+        )?;
+        Ok(self.judgement(v, &outcome, &limits, &dir.feedback))
+    }
+
+    /// What an output validator's exit means.
+    pub(crate) fn judgement(
+        &self,
+        v: &Program,
+        outcome: &RunOutcome,
+        limits: &Limits,
+        feedback: &Path,
+    ) -> Judgement {
+        if let Some(hit) = outcome.limit_hit {
+            return Judgement::JudgeError(jury_error(v, limit_text(hit, limits)).0);
+        }
+        let message = || {
+            feedback_line(&feedback.join("judgemessage.txt"))
+                .or_else(|| last_line(&outcome.stderr))
+                .unwrap_or_default()
+        };
+        let code = match outcome.termination {
+            Termination::Exited(c) => c,
+            Termination::Signaled(s) => {
+                return Judgement::JudgeError(
+                    jury_error(v, format!("killed by {}{}", signal_name(s), tail(outcome))).0,
+                )
+            }
+        };
+        if v.testlib {
+            return match code {
+                0 => Judgement::Accepted,
+                1 | 4 | 7 => Judgement::Rejected(non_empty(message(), "wrong answer")),
+                2 => Judgement::Rejected(format!("presentation error: {}", message())),
+                3 => Judgement::JudgeError(jury_error(v, format!("testlib FAIL: {}", message())).0),
+                c => Judgement::JudgeError(
+                    jury_error(
+                        v,
+                        format!(
+                            "exited with status {c} (testlib checkers exit 0, 1, 2 or 3){}",
+                            tail(outcome)
+                        ),
+                    )
+                    .0,
+                ),
+            };
+        }
+        match code {
+            42 => Judgement::Accepted,
+            43 => Judgement::Rejected(non_empty(message(), "wrong answer (the output validator exited 43)")),
+            c => Judgement::JudgeError(
+                jury_error(
+                    v,
+                    format!(
+                        "exited with status {c}; an output validator must exit 42 (accepted) or 43 (wrong answer){}",
+                        tail(outcome)
+                    ),
+                )
+                .0,
+            ),
+        }
+    }
+
+    /// Runs the first accepted submission on `input`: the reference answer for an input that
+    /// is not in `data/`.
+    fn solve_by_submission(&self, input: &str) -> Result<String, JuryError> {
+        let (subs, _) = self.submissions().map_err(JuryError)?;
+        let Some(sub) = subs
+            .iter()
+            .find(|s| s.folder == "accepted" && s.skipped.is_none() && s.language.is_some())
+        else {
+            return Err(JuryError(format!(
+                "{}: no accepted submission in a language judge compiles, so there is no reference answer for an input not in data/",
+                self.name
+            )));
+        };
+        let program = super::programs::program(&sub.path, &sub.rel)
+            .ok()
+            .flatten()
+            .ok_or_else(|| JuryError(format!("cannot read submissions/{}", sub.rel)))?;
+        let time = self
+            .config
+            .limits
+            .time_limit
+            .map(Duration::from_secs_f64)
+            .unwrap_or(MEASURE_LIMIT);
+        let limits = Limits {
+            cpu_time: time,
+            wall_time: (time * 2).max(time + Duration::from_secs(1)),
+            memory_bytes: self.config.limits.memory << 20,
+            output_bytes: self.config.limits.output << 20,
+            stderr_bytes: STDERR_BYTES,
+            processes: 1,
+        };
+        let dir = RunDir::new()?;
+        let outcome = self.jury.run(
+            &program,
+            &[],
+            Stdin::Bytes(input.as_bytes().to_vec()),
+            Stdout::Capture,
+            &dir.feedback,
+            &[],
+            &limits,
+        )?;
+        let name = format!("submissions/{} (the reference answer)", sub.rel);
+        if let Some(hit) = outcome.limit_hit {
+            return Err(JuryError(format!("{name} {}", limit_text(hit, &limits))));
+        }
+        if outcome.termination != Termination::Exited(0) {
+            return Err(JuryError(format!(
+                "{name} failed: {:?}{}",
+                outcome.termination,
+                tail(&outcome)
+            )));
+        }
+        String::from_utf8(outcome.stdout)
+            .map_err(|_| JuryError(format!("{name} printed bytes that are not UTF-8")))
+    }
+}
+
+fn non_empty(s: String, default: &str) -> String {
+    if s.is_empty() {
+        default.to_string()
+    } else {
+        s
+    }
+}
+
+impl Problem for KattisPackage {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn generators(&self) -> &[GeneratorSpec] {
+        &[]
+    }
+
+    fn generate(&self, generator: &str, _: &GenParams, _: u64) -> Result<String, GenError> {
+        Err(GenError::UnknownGenerator {
+            name: generator.to_string(),
+            available: "none: judge runs no generators of a Kattis package".into(),
+        })
+    }
+
+    fn validate(&self, input: &[u8]) -> Validation {
+        self.validate_with(input, &TestArgs::default())
+    }
+
+    fn solve(&self, input: &str) -> Result<String, JuryError> {
+        if let Some(ans) = self.answer_for(input.as_bytes()) {
+            return std::fs::read_to_string(ans)
+                .map_err(|e| JuryError(format!("cannot read {}: {e}", ans.display())));
+        }
+        if self.config.interactive {
+            return Err(JuryError(format!(
+                "{}: an interactive problem has no reference answer for an input that is not in data/",
+                self.name
+            )));
+        }
+        self.solve_by_submission(input)
+    }
+
+    fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
+        self.check_with(input, answer, output, &TestArgs::default())
+    }
+
+    fn validate_test(&self, test: &TestCase) -> Validation {
+        self.validate_with(test.input.as_bytes(), &self.args_of(test))
+    }
+
+    fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
+        self.check_with(&test.input, &test.answer, output, &self.args_of(test))
+    }
+
+    fn interact(
+        &self,
+        sandbox: &dyn Sandbox,
+        request: RunRequest,
+        test: &TestCase,
+    ) -> Option<Result<Interaction, SandboxError>> {
+        if !self.config.interactive {
+            return None;
+        }
+        let args = self.args_of(test);
+        Some(super::interactive::run(self, sandbox, request, test, &args))
+    }
+}

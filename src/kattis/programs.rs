@@ -1,0 +1,479 @@
+//! Jury programs of a package (input validators, the output validator): finding them, building
+//! them with the same language table and compile cache as submissions, and running them in
+//! the sandbox under limits of their own.
+//!
+//! A program is a file (language from its extension) or a folder: with `build`/`run` scripts,
+//! or with one main source file plus helpers (headers, modules) placed beside it. A program
+//! whose source calls testlib's `registerValidation` / `registerTestlibCmd` speaks testlib's
+//! protocol (exit 0 = ok), unless its folder holds a DOMjudge-style testlib.h that maps the
+//! exit codes to 42/43.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use crate::compile::{
+    self, script, Cache, CompileLimits, CompileOutcome, Language, LanguageTable, Submission,
+};
+use crate::problems::JuryError;
+use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, Stdin, Stdout};
+
+/// How a jury program is given.
+#[derive(Debug, Clone)]
+pub enum Form {
+    /// One source file.
+    File(Language),
+    /// A folder with one main source; every other file is placed beside it.
+    Folder { main: PathBuf, language: Language },
+    /// A folder with `build` and/or `run` scripts.
+    Script,
+}
+
+/// A jury program found in the package.
+#[derive(Debug)]
+pub struct Program {
+    /// The program's name (file stem or folder name): `input_validator_args` maps use it.
+    pub name: String,
+    /// The file or folder.
+    pub path: PathBuf,
+    /// The path relative to the package, for messages (`input_validators/validate.py`).
+    pub display: String,
+    pub form: Form,
+    /// Speaks testlib's protocol rather than the package format's.
+    pub testlib: bool,
+    built: OnceLock<Result<Built, JuryError>>,
+}
+
+/// A built program: how to start it.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// argv for a given memory limit is `argv_for(memory)`; placeholders already expanded.
+    argv: Vec<String>,
+    /// Java needs the heap size in its argv.
+    compiled: Option<compile::Compiled>,
+    pub env: Vec<(String, String)>,
+    pub read_only: Vec<PathBuf>,
+    pub processes: u32,
+}
+
+impl Built {
+    fn argv(&self, memory_bytes: u64) -> Vec<String> {
+        match &self.compiled {
+            Some(c) => c.run_argv(memory_bytes).unwrap_or_default(),
+            None => self.argv.clone(),
+        }
+    }
+}
+
+/// What the jury side needs to build and run programs: the language table and compile cache
+/// (shared with submissions) and a sandbox of its own (created on first use).
+pub struct JuryRunner {
+    slots: usize,
+    table: LanguageTable,
+    cache: Cache,
+    compile_limits: CompileLimits,
+    sandbox: Mutex<Option<std::sync::Arc<dyn Sandbox>>>,
+}
+
+impl JuryRunner {
+    pub fn new(slots: usize, table: LanguageTable, cache: Cache) -> JuryRunner {
+        JuryRunner {
+            slots: slots.max(1),
+            table,
+            cache,
+            compile_limits: CompileLimits::default(),
+            sandbox: Mutex::new(None),
+        }
+    }
+
+    /// A runner with a given sandbox (tests use a scripted one).
+    pub fn with_sandbox(
+        sandbox: std::sync::Arc<dyn Sandbox>,
+        table: LanguageTable,
+        cache: Cache,
+    ) -> JuryRunner {
+        let r = JuryRunner::new(1, table, cache);
+        *r.sandbox.lock().unwrap_or_else(|e| e.into_inner()) = Some(sandbox);
+        r
+    }
+
+    pub(crate) fn sandbox(&self) -> Result<std::sync::Arc<dyn Sandbox>, JuryError> {
+        let mut slot = self.sandbox.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = slot.as_ref() {
+            return Ok(s.clone());
+        }
+        #[cfg(target_os = "linux")]
+        {
+            let s: std::sync::Arc<dyn Sandbox> = std::sync::Arc::new(
+                crate::sandbox::linux::LinuxSandbox::new(self.slots).map_err(|e| {
+                    JuryError(format!("cannot set up the sandbox for jury programs: {e}"))
+                })?,
+            );
+            *slot = Some(s.clone());
+            Ok(s)
+        }
+        #[cfg(not(target_os = "linux"))]
+        Err(JuryError("jury programs need the Linux sandbox".into()))
+    }
+
+    /// Builds `program` once (later calls return the same result).
+    pub fn build(&self, program: &Program) -> Result<Built, JuryError> {
+        program
+            .built
+            .get_or_init(|| self.build_now(program))
+            .clone()
+    }
+
+    fn build_now(&self, program: &Program) -> Result<Built, JuryError> {
+        let failed = |message: &str| {
+            let first: Vec<&str> = message.lines().take(3).collect();
+            JuryError(format!(
+                "{} does not build: {}",
+                program.display,
+                first.join(" / ")
+            ))
+        };
+        let harness =
+            |e: compile::CompileError| JuryError(format!("cannot build {}: {e}", program.display));
+        let compiled = match &program.form {
+            Form::Script => {
+                let b = script::build(&program.path, &self.compile_limits, &self.cache)
+                    .map_err(harness)?;
+                if let CompileOutcome::Failed { message } = &b.outcome {
+                    return Err(failed(message));
+                }
+                return Ok(Built {
+                    argv: vec![b.run.display().to_string()],
+                    compiled: None,
+                    env: vec![
+                        ("LANG".into(), "C.UTF-8".into()),
+                        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+                    ],
+                    read_only: vec![b.entry_dir],
+                    processes: 16,
+                });
+            }
+            Form::File(language) => {
+                let sub = Submission {
+                    path: program.path.clone(),
+                    language: *language,
+                };
+                compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
+                    .map_err(harness)?
+            }
+            Form::Folder { main, language } => {
+                let mut extra = Vec::new();
+                for entry in fs::read_dir(&program.path)
+                    .map_err(|e| JuryError(format!("cannot read {}: {e}", program.display)))?
+                {
+                    let Ok(entry) = entry else { continue };
+                    let path = entry.path();
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    if path == *main || !path.is_file() || name.starts_with('.') {
+                        continue;
+                    }
+                    let bytes = fs::read(&path)
+                        .map_err(|e| JuryError(format!("cannot read {}: {e}", path.display())))?;
+                    extra.push((name, bytes));
+                }
+                extra.sort();
+                let sub = Submission {
+                    path: main.clone(),
+                    language: *language,
+                };
+                compile::compile_with_files(
+                    &sub,
+                    &extra,
+                    &self.table,
+                    &self.compile_limits,
+                    &self.cache,
+                )
+                .map_err(harness)?
+            }
+        };
+        if let CompileOutcome::Failed { message } = &compiled.outcome {
+            return Err(failed(message));
+        }
+        Ok(Built {
+            argv: Vec::new(),
+            env: compiled.env.clone(),
+            read_only: compiled.read_only.clone(),
+            processes: compiled.processes.max(1),
+            compiled: Some(compiled),
+        })
+    }
+
+    /// Runs `program` with `args` under `limits` in `work_dir` (fresh, writable), with the
+    /// extra read-only paths `read_only`. The outcome is data; `Err` when it could not run.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run(
+        &self,
+        program: &Program,
+        args: &[String],
+        stdin: Stdin,
+        stdout: Stdout,
+        work_dir: &Path,
+        read_only: &[PathBuf],
+        limits: &Limits,
+    ) -> Result<RunOutcome, JuryError> {
+        let built = self.build(program)?;
+        let sandbox = self.sandbox()?;
+        let request = self.request(&built, args, stdin, stdout, work_dir, read_only, limits);
+        sandbox
+            .run(&request)
+            .map_err(|e| JuryError(format!("cannot run {}: {e}", program.display)))
+    }
+
+    /// The sandbox request that runs `built`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn request(
+        &self,
+        built: &Built,
+        args: &[String],
+        stdin: Stdin,
+        stdout: Stdout,
+        work_dir: &Path,
+        read_only: &[PathBuf],
+        limits: &Limits,
+    ) -> RunRequest {
+        let mut argv = built.argv(limits.memory_bytes);
+        argv.extend(args.iter().cloned());
+        let mut ro = built.read_only.clone();
+        ro.extend(read_only.iter().cloned());
+        let mut limits = limits.clone();
+        limits.processes = limits.processes.max(built.processes);
+        RunRequest {
+            argv,
+            env: built.env.clone(),
+            stdin,
+            stdout,
+            read_only: ro,
+            work_dir: Some(work_dir.to_path_buf()),
+            limits,
+        }
+    }
+}
+
+/// The language of a file by the package format's extensions, if the compile table has it.
+fn language_of(path: &Path) -> Option<Language> {
+    Language::from_path(path)
+}
+
+/// Files a folder program may not be given in (checktestdata, VIVA): not supported.
+fn unsupported_kind(path: &Path) -> Option<&'static str> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("ctd") => Some("checktestdata"),
+        Some("viva") => Some("VIVA"),
+        _ => None,
+    }
+}
+
+/// Finds the programs in `folder` (each file or subfolder is one program), sorted by name.
+/// Returns the programs and warnings for entries that are skipped.
+pub fn find(pkg_dir: &Path, folder: &Path) -> Result<(Vec<Program>, Vec<String>), String> {
+    let mut programs = Vec::new();
+    let mut warnings = Vec::new();
+    let Ok(read) = fs::read_dir(folder) else {
+        return Ok((programs, warnings));
+    };
+    let mut entries: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        let file_name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if file_name.starts_with('.') {
+            continue;
+        }
+        let display = path
+            .strip_prefix(pkg_dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        if let Some(kind) = unsupported_kind(&path) {
+            warnings.push(format!(
+                "{display}: {kind} validators are not supported; skipped"
+            ));
+            continue;
+        }
+        match program(&path, &display)? {
+            Some(p) => programs.push(p),
+            None => warnings.push(format!(
+                "{display}: not a program in a language judge compiles ({}); skipped",
+                Language::id_list()
+            )),
+        }
+    }
+    Ok((programs, warnings))
+}
+
+/// The program at `path` (a file or a folder); `None` if it is in no known language.
+pub fn program(path: &Path, display: &str) -> Result<Option<Program>, String> {
+    let name = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let make = |form: Form, testlib: bool| Program {
+        name: name.clone(),
+        path: path.to_path_buf(),
+        display: display.to_string(),
+        form,
+        testlib,
+        built: OnceLock::new(),
+    };
+    if path.is_file() {
+        let Some(language) = language_of(path) else {
+            return Ok(None);
+        };
+        let source = fs::read_to_string(path).unwrap_or_default();
+        return Ok(Some(make(
+            Form::File(language),
+            uses_testlib(&source, None),
+        )));
+    }
+    if path.join("build").is_file() || path.join("run").is_file() {
+        return Ok(Some(make(Form::Script, false)));
+    }
+    let mut sources: Vec<(PathBuf, Language)> = fs::read_dir(path)
+        .map_err(|e| format!("cannot read {display}: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .filter_map(|p| language_of(&p).map(|l| (p, l)))
+        .collect();
+    sources.sort();
+    if sources.is_empty() {
+        return Ok(None);
+    }
+    let language = sources[0].1;
+    if sources.iter().any(|(_, l)| *l != language) {
+        return Err(format!(
+            "{display}: sources in more than one language; a program is written in one"
+        ));
+    }
+    let named = |file: &str| {
+        sources
+            .iter()
+            .find(|(p, _)| p.file_name().is_some_and(|n| n == file))
+    };
+    let main = match language {
+        Language::Python => named("__main__.py").or(if sources.len() == 1 {
+            sources.first()
+        } else {
+            None
+        }),
+        Language::Rust => named("main.rs").or(if sources.len() == 1 {
+            sources.first()
+        } else {
+            None
+        }),
+        Language::Java => sources
+            .iter()
+            .find(|(p, _)| fs::read_to_string(p).is_ok_and(|s| s.contains("static void main")))
+            .or(sources.first()),
+        Language::C | Language::Cpp => {
+            if sources.len() == 1 {
+                sources.first()
+            } else {
+                return Err(format!(
+                    "{display}: {} C/C++ sources; only a folder with one source file (plus headers) is supported",
+                    sources.len()
+                ));
+            }
+        }
+    };
+    let Some((main, _)) = main.cloned() else {
+        return Err(format!(
+            "{display}: cannot tell which file is the program's entry point"
+        ));
+    };
+    let source = fs::read_to_string(&main).unwrap_or_default();
+    let testlib = uses_testlib(&source, Some(path));
+    Ok(Some(make(Form::Folder { main, language }, testlib)))
+}
+
+/// True if `source` is a testlib program with testlib's own exit codes.
+fn uses_testlib(source: &str, folder: Option<&Path>) -> bool {
+    let calls = source.contains("registerValidation") || source.contains("registerTestlibCmd");
+    if !calls {
+        return false;
+    }
+    // A DOMjudge-style patched testlib.h maps OK/WA to 42/43: the package protocol.
+    let patched = folder
+        .and_then(|f| fs::read_to_string(f.join("testlib.h")).ok())
+        .is_some_and(|h| {
+            let flat: String = h.split_whitespace().collect::<Vec<_>>().join(" ");
+            flat.contains("define OK_EXIT_CODE 42")
+        });
+    !patched
+}
+
+/// A fresh folder the sandbox user can read: mode 0755.
+pub fn open_dir(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(path)?;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
+}
+
+/// Writes a file the sandbox user can read: mode 0644.
+pub fn open_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::write(path, bytes)?;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_files_folders_and_scripts() {
+        let d = tempfile::tempdir().unwrap();
+        let v = d.path().join("input_validators");
+        fs::create_dir_all(v.join("dir")).unwrap();
+        fs::create_dir_all(v.join("scripted")).unwrap();
+        fs::write(v.join("validate.py"), "import sys\nsys.exit(42)\n").unwrap();
+        fs::write(v.join("format.ctd"), "INT(1,5)\n").unwrap();
+        fs::write(v.join("notes.txt"), "hi\n").unwrap();
+        fs::write(
+            v.join("dir/validator.cpp"),
+            "#include \"validator.h\"\nint main(){}\n",
+        )
+        .unwrap();
+        fs::write(v.join("dir/validator.h"), "\n").unwrap();
+        fs::write(v.join("scripted/build"), "#!/bin/sh\n").unwrap();
+        let (programs, warnings) = find(d.path(), &v).unwrap();
+        let names: Vec<_> = programs.iter().map(|p| p.display.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "input_validators/dir",
+                "input_validators/scripted",
+                "input_validators/validate.py"
+            ]
+        );
+        assert!(matches!(
+            programs[0].form,
+            Form::Folder {
+                language: Language::Cpp,
+                ..
+            }
+        ));
+        assert!(matches!(programs[1].form, Form::Script));
+        assert_eq!(programs[2].name, "validate");
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].contains("checktestdata"));
+    }
+
+    #[test]
+    fn testlib_is_detected_from_the_source() {
+        assert!(uses_testlib(
+            "int main(int c, char** v) { registerTestlibCmd(c, v); }",
+            None
+        ));
+        assert!(!uses_testlib("int main() { return 42; }", None));
+        let d = tempfile::tempdir().unwrap();
+        fs::write(d.path().join("testlib.h"), "#define  OK_EXIT_CODE  42\n").unwrap();
+        assert!(!uses_testlib("registerTestlibCmd(c, v);", Some(d.path())));
+    }
+}

@@ -1,0 +1,8 @@
+#include <cstdio>
+int main() {
+    int n;
+    if (std::scanf("%d", &n) != 1) return 1;
+    long long sum = 0;
+    for (int i = 0; i < n; i++) { long long a; std::scanf("%lld", &a); sum += a; }
+    std::printf("%.9f\n", (double)sum / n);
+}

@@ -1,0 +1,3 @@
+# Always prints the first two positions: right only when they happen to sum to t.
+input()
+print(1, 2)
