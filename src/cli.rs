@@ -29,6 +29,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Validate input files against the problem's constraints (byte-strict).
     Validate(ValidateArgs),
+    /// Draw an input, or an output on its input: in the terminal, or as an SVG file.
+    Show(ShowArgs),
     /// Compile submissions and grade them on the problem's tests in the sandbox.
     Grade(GradeArgs),
     /// Run a submission on random tests until it fails, then shrink and save the counterexample.
@@ -116,6 +118,21 @@ pub struct ValidateArgs {
     /// Input files to validate.
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    /// The input file (`-` for standard input).
+    #[arg(value_name = "INPUT")]
+    pub input: PathBuf,
+    /// A contestant output to draw on the input (`-` for standard input).
+    #[arg(value_name = "OUTPUT")]
+    pub output: Option<PathBuf>,
+    /// Write the picture as a standalone SVG file instead (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 /// Options shared by the commands that compile and run submissions.
@@ -244,6 +261,8 @@ mod tests {
             &["judge", "solve", "x"],
             &["judge", "check", "x", "in", "out"],
             &["judge", "validate", "x", "a", "b"],
+            &["judge", "show", "x", "in"],
+            &["judge", "show", "x", "in", "out", "--svg", "a.svg"],
         ];
         for line in ok {
             assert!(Cli::try_parse_from(*line).is_ok(), "{line:?}");
@@ -276,6 +295,9 @@ mod tests {
             ],
             &["judge", "validate", "x"],
             &["judge", "check", "x", "in"],
+            &["judge", "show", "x"],
+            &["judge", "show", "x", "in", "out", "extra"],
+            &["judge", "show", "x", "in", "--svg"],
         ];
         for line in bad {
             assert!(Cli::try_parse_from(*line).is_err(), "{line:?}");

@@ -19,6 +19,7 @@ pub mod package;
 pub mod problems;
 pub mod report;
 pub mod sandbox;
+pub mod show;
 pub mod stress;
 pub mod testset;
 pub mod verdict;

@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::show::{DrawError, Picture};
+
 pub mod dodecahedron;
 pub mod magic_square;
 
@@ -125,4 +127,11 @@ pub trait Problem: Send + Sync {
     /// smaller N, ...), most aggressive first. `stress` keeps any candidate on which the
     /// submission still fails and repeats until no candidate fails.
     fn shrink(&self, input: &str) -> Vec<String>;
+
+    /// A picture of `input` and, when given, a contestant `output` (`judge show`, the HTML
+    /// report), drawing whatever parses; `Err` when nothing in a file is drawable. `None` when
+    /// the problem does not draw itself (then `judge show` prints the files).
+    fn draw(&self, _input: &[u8], _output: Option<&[u8]>) -> Option<Result<Picture, DrawError>> {
+        None
+    }
 }
