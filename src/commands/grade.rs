@@ -7,6 +7,7 @@ use crate::cli::GradeArgs;
 use crate::compile::Submission;
 use crate::grade::submission::Grader;
 use crate::grade::{Event, Options};
+use crate::report::summary::{SummaryRow, SummaryTable};
 use crate::report::{self, progress};
 use crate::testset;
 use crate::verdict::Verdict;
@@ -31,7 +32,18 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         all: args.all,
         ..Options::default()
     };
-    let mut all_accepted = true;
+    // Several submissions: one summary table, a row printed as each one finishes. One: its
+    // table of tests.
+    let table = (submissions.len() > 1 && !args.json).then(|| {
+        let names: Vec<String> = submissions
+            .iter()
+            .map(|s| s.path.display().to_string())
+            .collect();
+        let t = SummaryTable::new(names.iter().map(String::as_str));
+        print!("{}", t.header());
+        t
+    });
+    let mut verdicts = Vec::new();
     for submission in &submissions {
         let bar = progress::bar(tests.len() as u64, &submission.path.display().to_string());
         let on_event = |e: Event| match e {
@@ -45,14 +57,22 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         };
         let report = grader.grade(&pkg, submission, &tests, &options, &on_event)?;
         bar.finish_and_clear();
-        all_accepted &= report.verdict == Verdict::AC;
+        verdicts.push(report.verdict);
         if args.json {
             println!("{}", report::render_json(&report));
+        } else if let Some(table) = &table {
+            print!(
+                "{}",
+                table.row(&report.submission, &SummaryRow::of(&report))
+            );
         } else {
             print!("{}", report::render_table(&report));
         }
     }
-    Ok(if all_accepted {
+    if table.is_some() {
+        print!("{}", SummaryTable::footer(&verdicts));
+    }
+    Ok(if verdicts.iter().all(|&v| v == Verdict::AC) {
         Status::Success
     } else {
         Status::Rejected

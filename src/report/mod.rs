@@ -9,6 +9,7 @@ use crate::grade::TestResult;
 use crate::verdict::Verdict;
 
 pub mod progress;
+pub mod summary;
 
 /// The grading report of one submission (the `--json` root object).
 #[derive(Debug, Clone, Serialize)]
@@ -159,7 +160,7 @@ pub fn render_json(r: &SubmissionReport) -> String {
 mod tests {
     use super::*;
 
-    fn report() -> SubmissionReport {
+    pub(crate) fn report() -> SubmissionReport {
         SubmissionReport {
             problem: "magic-square".into(),
             submission: "sol.cpp".into(),

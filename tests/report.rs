@@ -1,0 +1,67 @@
+//! End-to-end tests of the reports of `grade`: the summary table of several submissions and
+//! the HTML report.
+
+mod common;
+
+use std::path::PathBuf;
+
+fn programs() -> PathBuf {
+    common::root().join("tests/programs")
+}
+
+/// A folder with one magic-square test (the Lo Shu numbers) that every fixture answers.
+fn lo_shu_tests() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
+    std::fs::write(dir.path().join("1.ans"), "2 7 6\n9 5 1\n4 3 8\n").unwrap();
+    dir
+}
+
+fn path(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn several_submissions_end_with_one_summary_table() {
+    let tests = lo_shu_tests();
+    let (ac, wa, ce) = (
+        programs().join("ac.c"),
+        programs().join("wa.c"),
+        programs().join("ce.c"),
+    );
+    let run = common::judge_timed(
+        120,
+        &[
+            "grade",
+            "magic-square",
+            path(&ac),
+            path(&wa),
+            path(&ce),
+            "--tests",
+            path(tests.path()),
+        ],
+    );
+    run.assert_code(1);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", run.stdout);
+    assert!(lines[0].starts_with("SUBMISSION") && lines[0].ends_with("FIRST FAILURE"));
+    let row = |needle: &str| {
+        *lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{}", programs().join(needle).display())))
+            .unwrap_or_else(|| panic!("no row for {needle}: {}", run.stdout))
+    };
+    let cols = |l: &str| {
+        l.split_whitespace()
+            .skip(1)
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(cols(row("ac.c")), "AC 1/1");
+    assert_eq!(cols(row("wa.c")), "WA 0/1");
+    assert!(row("wa.c").contains("  1: "), "{}", row("wa.c"));
+    assert_eq!(cols(row("ce.c")), "CE 0/1");
+    assert!(row("ce.c").contains("compilation failed: "));
+    assert_eq!(lines[4], "3 submissions: 1 AC, 2 not accepted (WA 1, CE 1)");
+}
