@@ -207,6 +207,9 @@ pub struct StressArgs {
     /// Folder for the counterexample [default: stress-<problem>-<seed>].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Print one JSON object (the run, the failure, the shrunk counterexample) instead of lines.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -9,6 +9,7 @@ use crate::grade::TestResult;
 use crate::verdict::Verdict;
 
 pub mod progress;
+pub mod stress;
 pub mod summary;
 
 /// The grading report of one submission (the `--json` root object).
