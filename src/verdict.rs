@@ -90,7 +90,50 @@ impl std::fmt::Display for Verdict {
 /// `out_of_memory` lists stderr markers with which a runtime reports that it ran out of the
 /// memory the limit gave it (`java.lang.OutOfMemoryError` with `-Xmx` = the limit): a failed
 /// run whose stderr has one is an MLE, not an RE.
+///
+/// Forks refused at the process limit never decide the verdict (whatever ended the run
+/// does: a fork bomb spins until its time limit, with or without a pids cgroup to count the
+/// refusals); where they were counted, a failing verdict's message says so.
 pub fn decide(
+    outcome: &RunOutcome,
+    limits: &Limits,
+    out_of_memory: &[String],
+    check: impl FnOnce(&[u8]) -> Judgement,
+) -> (Verdict, String) {
+    let (verdict, mut message) = decide_run(outcome, limits, out_of_memory, check);
+    if verdict != Verdict::AC && outcome.forks_refused > 0 {
+        if !message.is_empty() {
+            message.push_str("; ");
+        }
+        message.push_str(&format!(
+            "{} refused at the limit of {}",
+            plural(outcome.forks_refused, "fork"),
+            plural(u64::from(limits.processes), "process/thread")
+        ));
+    }
+    (verdict, message)
+}
+
+/// `1 fork`, `3 forks`, `1 process/thread`, `64 processes/threads`.
+fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    let many = noun
+        .split('/')
+        .map(|w| {
+            if w.ends_with('s') {
+                format!("{w}es")
+            } else {
+                format!("{w}s")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/");
+    format!("{n} {many}")
+}
+
+fn decide_run(
     outcome: &RunOutcome,
     limits: &Limits,
     out_of_memory: &[String],
@@ -103,18 +146,33 @@ pub fn decide(
         Some(LimitHit::CpuTime) => {
             return (
                 Verdict::TLE,
-                format!("CPU time over the {} limit", secs(limits.cpu_time)),
+                format!(
+                    "CPU time over the {} limit ({})",
+                    secs(limits.cpu_time),
+                    time_breakdown(outcome)
+                ),
             )
         }
         Some(LimitHit::WallTime) => {
             return (
                 Verdict::TLE,
                 format!(
-                    "wall time over {} (CPU {}): sleeping or blocked?",
+                    "not running (sleeping or blocked) for over the {} wall-time backstop ({})",
                     secs(limits.wall_time),
-                    secs(outcome.cpu_time)
+                    time_breakdown(outcome)
                 ),
             )
+        }
+        Some(LimitHit::Overloaded) => {
+            let share = outcome.cpu_time.as_secs_f64() / outcome.wall_time.as_secs_f64().max(1e-9);
+            return (
+                Verdict::JE,
+                format!(
+                    "machine overloaded: the program got {:.0}% of a CPU ({})",
+                    (share * 100.0).min(100.0),
+                    time_breakdown(outcome)
+                ),
+            );
         }
         Some(LimitHit::Memory) => {
             return (
@@ -128,25 +186,16 @@ pub fn decide(
                 format!("output over the {} limit", human_bytes(limits.output_bytes)),
             )
         }
-        Some(LimitHit::Processes) => {
-            return (
-                Verdict::RE,
-                format!(
-                    "tried to run more than {} process{}/threads (fork bomb?)",
-                    limits.processes,
-                    if limits.processes == 1 { "" } else { "es" }
-                ),
-            )
-        }
         None => {}
     }
     if over_cpu {
         return (
             Verdict::TLE,
             format!(
-                "CPU time {} over the {} limit",
+                "CPU time {} over the {} limit ({})",
                 secs(outcome.cpu_time),
-                secs(limits.cpu_time)
+                secs(limits.cpu_time),
+                time_breakdown(outcome)
             ),
         );
     }
@@ -190,6 +239,22 @@ pub fn decide(
             Judgement::Rejected(reason) => (Verdict::WA, reason),
             Judgement::JudgeError(reason) => (Verdict::JE, format!("checker: {reason}")),
         },
+    }
+}
+
+/// Where the wall time of a run went: `wall 3.20 s: CPU 1.01 s, waiting for a CPU 2.10 s,
+/// not running 0.09 s` (the waiting figure only when it was measured).
+fn time_breakdown(o: &RunOutcome) -> String {
+    let s = |d: Duration| format!("{:.2} s", d.as_secs_f64());
+    match o.cpu_wait {
+        Some(wait) => format!(
+            "wall {}: CPU {}, waiting for a CPU {}, not running {}",
+            s(o.wall_time),
+            s(o.cpu_time),
+            s(wait),
+            s(o.wall_time.saturating_sub(o.cpu_time).saturating_sub(wait))
+        ),
+        None => format!("wall {}, CPU {}", s(o.wall_time), s(o.cpu_time)),
     }
 }
 
@@ -273,7 +338,9 @@ mod tests {
             limit_hit,
             cpu_time: Duration::from_millis(10),
             wall_time: Duration::from_millis(12),
+            cpu_wait: None,
             peak_memory_kib: 1024,
+            forks_refused: 0,
             stdout: b"42\n".to_vec(),
             stderr: Vec::new(),
         }
@@ -287,7 +354,7 @@ mod tests {
             (LimitHit::WallTime, Verdict::TLE),
             (LimitHit::Memory, Verdict::MLE),
             (LimitHit::Output, Verdict::OLE),
-            (LimitHit::Processes, Verdict::RE),
+            (LimitHit::Overloaded, Verdict::JE),
         ];
         for (hit, want) in cases {
             let (v, msg) = decide(&outcome(killed, Some(hit)), &limits(), &[], |_| {
@@ -295,6 +362,82 @@ mod tests {
             });
             assert_eq!(v, want, "{hit:?}: {msg}");
         }
+    }
+
+    #[test]
+    fn time_limit_messages_say_where_the_time_went() {
+        let killed = Termination::Signaled(libc::SIGKILL);
+        let mut o = outcome(killed, Some(LimitHit::WallTime));
+        o.cpu_time = Duration::from_millis(160);
+        o.wall_time = Duration::from_millis(2450);
+        o.cpu_wait = Some(Duration::from_millis(250));
+        let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::TLE);
+        assert_eq!(
+            m,
+            "not running (sleeping or blocked) for over the 2.00 s wall-time backstop \
+             (wall 2.45 s: CPU 0.16 s, waiting for a CPU 0.25 s, not running 2.04 s)"
+        );
+        o.limit_hit = Some(LimitHit::CpuTime);
+        o.cpu_time = Duration::from_millis(1010);
+        o.cpu_wait = None;
+        let (_, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
+        assert_eq!(
+            m,
+            "CPU time over the 1.00 s limit (wall 2.45 s, CPU 1.01 s)"
+        );
+    }
+
+    #[test]
+    fn an_overloaded_machine_is_a_judge_error_not_a_tle() {
+        let mut o = outcome(
+            Termination::Signaled(libc::SIGKILL),
+            Some(LimitHit::Overloaded),
+        );
+        o.cpu_time = Duration::from_millis(900);
+        o.wall_time = Duration::from_millis(10_000);
+        o.cpu_wait = Some(Duration::from_millis(9_050));
+        let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::JE);
+        assert!(
+            m.starts_with("machine overloaded: the program got 9% of a CPU (wall 10.00 s: CPU 0.90 s, waiting for a CPU 9.05 s"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn a_refused_fork_keeps_the_programs_own_verdict_and_message() {
+        let mut o = outcome(Termination::Exited(1), None);
+        o.forks_refused = 1;
+        o.stderr = b"fork: Resource temporarily unavailable\n".to_vec();
+        let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::RE);
+        assert_eq!(
+            m,
+            "exit code 1 (fork: Resource temporarily unavailable); \
+             1 fork refused at the limit of 1 process/thread"
+        );
+        // A fork bomb spins until its CPU limit: TLE, with the count.
+        let mut o = outcome(
+            Termination::Signaled(libc::SIGKILL),
+            Some(LimitHit::CpuTime),
+        );
+        o.forks_refused = 13042;
+        let mut lim = limits();
+        lim.processes = 64;
+        let (v, m) = decide(&o, &lim, &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::TLE);
+        assert!(
+            m.ends_with("; 13042 forks refused at the limit of 64 processes/threads"),
+            "{m}"
+        );
+        // A program that survives the refusal and answers correctly is accepted.
+        let mut o = outcome(Termination::Exited(0), None);
+        o.forks_refused = 1;
+        assert_eq!(
+            decide(&o, &limits(), &[], |_| Judgement::Accepted),
+            (Verdict::AC, String::new())
+        );
     }
 
     #[test]

@@ -166,18 +166,15 @@ fn compile_errors_carry_the_compiler_message() {
 
 #[test]
 fn time_limit_by_cpu_loop_and_by_sleep() {
-    // Under heavy load (other tests run in parallel) a CPU loop may reach the wall-clock
-    // backstop before its CPU limit; both are TLE.
+    // Whatever the load (other tests run in parallel), a CPU loop is stopped by its CPU
+    // limit: time spent waiting for a CPU extends the wall-clock backstop.
     for f in ["tle_loop.c", "tle_loop.py"] {
         let (verdict, message) = verdict_of(f);
         assert_eq!(verdict, "TLE", "{f}: {message}");
-        assert!(
-            message.contains("CPU time") || message.contains("wall time"),
-            "{f}: {message}"
-        );
+        assert!(message.starts_with("CPU time"), "{f}: {message}");
     }
     let start = std::time::Instant::now();
-    assert_verdict("tle_sleep.c", "TLE", "wall time");
+    assert_verdict("tle_sleep.c", "TLE", "not running (sleeping or blocked)");
     // 1 s limit: the wall-clock backstop fires at 2 s; compile (cached) and start-up add little.
     assert!(start.elapsed().as_secs_f64() < 6.0, "{:?}", start.elapsed());
 }
@@ -229,11 +226,16 @@ fn processes_named(name: &str) -> usize {
 #[test]
 fn fork_bomb_is_contained_and_leaves_nothing_behind() {
     let start = std::time::Instant::now();
+    // Refused forks never decide the verdict, with or without a pids cgroup to count them:
+    // the bomb spins until its CPU limit.
     let (verdict, message) = verdict_of("forkbomb.c");
-    assert!(
-        ["RE", "TLE"].contains(&verdict.as_str()),
-        "fork bomb: {verdict} {message}"
-    );
+    assert_eq!(verdict, "TLE", "fork bomb: {message}");
+    if nix_is_root() {
+        assert!(
+            message.contains("forks refused at the limit of 1 process/thread"),
+            "fork bomb: {message}"
+        );
+    }
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     assert_eq!(processes_named("judge-forkbomb"), 0);
 }
@@ -445,22 +447,8 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         .collect();
     assert_eq!(
         verdicts,
-        [
-            "AC",
-            "TLE",
-            "TLE",
-            "MLE",
-            "AC",
-            "AC",
-            verdicts[6].as_str(),
-            "RE"
-        ],
+        ["AC", "TLE", "TLE", "MLE", "AC", "AC", "TLE", "RE"],
         "{stderr}"
-    );
-    assert!(
-        ["RE", "TLE"].contains(&verdicts[6].as_str()),
-        "fork bomb: {}",
-        verdicts[6]
     );
     assert_eq!(processes_named("judge-forkbomb"), 0);
 }

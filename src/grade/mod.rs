@@ -307,7 +307,9 @@ mod tests {
             limit_hit: None,
             cpu_time: Duration::from_millis(cpu_ms),
             wall_time: Duration::from_millis(cpu_ms + 1),
+            cpu_wait: None,
             peak_memory_kib: 2048,
+            forks_refused: 0,
             stdout: b"ok\n".to_vec(),
             stderr: Vec::new(),
         }

@@ -20,7 +20,9 @@ pub mod linux;
 pub struct Limits {
     /// CPU time (user + system, all processes of the run). Exceeding it is TLE.
     pub cpu_time: Duration,
-    /// Wall-clock backstop; a sleeping or blocked program is stopped here (TLE).
+    /// Wall-clock backstop for time *not spent running*: a sleeping or blocked program is
+    /// stopped here (TLE). Time spent waiting for a CPU on a busy machine extends it (up to
+    /// a bound, past which the run is [`LimitHit::Overloaded`]).
     pub wall_time: Duration,
     /// Memory in bytes. Exceeding it is MLE.
     pub memory_bytes: u64,
@@ -67,7 +69,9 @@ pub enum LimitHit {
     WallTime,
     Memory,
     Output,
-    Processes,
+    /// Not a contestant limit: the machine gave the program so little CPU for so long that
+    /// no verdict can be given (a judge error).
+    Overloaded,
 }
 
 /// How the program ended.
@@ -88,6 +92,12 @@ pub struct RunOutcome {
     /// CPU time of the run (user + system, including descendants).
     pub cpu_time: Duration,
     pub wall_time: Duration,
+    /// Time the run's processes were runnable but waiting for a CPU, when it was measured
+    /// (when a limit fired or the plain wall deadline passed; `None` otherwise).
+    pub cpu_wait: Option<Duration>,
+    /// Forks (or thread creations) refused because the run was at its process limit, where
+    /// the mechanism counts them (a pids cgroup); 0 otherwise.
+    pub forks_refused: u64,
     /// Peak memory in KiB (see the README for which figure this is).
     pub peak_memory_kib: u64,
     /// Captured stdout, at most `output_bytes`.

@@ -25,7 +25,8 @@ pub struct Usage {
     pub cpu_ns: u64,
     pub peak_bytes: u64,
     pub oom_killed: bool,
-    pub pids_limited: bool,
+    /// Forks the pids controller refused during the run.
+    pub forks_refused: u64,
 }
 
 pub struct SlotCgroups {
@@ -216,7 +217,9 @@ impl SlotCgroups {
             cpu_ns: self.cpu_ns(),
             peak_bytes: read_u64(&self.mem_max_usage).unwrap_or(0),
             oom_killed: read_keyed(&self.mem_oom_control, "oom_kill").unwrap_or(0) > base.oom_kills,
-            pids_limited: read_keyed(&self.pids_events, "max").unwrap_or(0) > base.pids_max_events,
+            forks_refused: read_keyed(&self.pids_events, "max")
+                .unwrap_or(0)
+                .saturating_sub(base.pids_max_events),
         }
     }
 

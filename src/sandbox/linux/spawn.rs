@@ -19,6 +19,7 @@
 //! ([`super::sys`]) and data prepared in [`Plan`] before the first clone.
 
 use std::ffi::{c_void, CString};
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, Ordering};
 
 use super::sys::{self, sc1, sc2, sc3, sc4};
@@ -75,9 +76,6 @@ pub struct Report {
     pub maxrss_kib: AtomicI64,
     /// User + system CPU of the contestant and its waited-for descendants, µs.
     pub cpu_us: AtomicI64,
-    /// The contestant's pid as the harness sees it (read from the `/proc/self` link before
-    /// exec, since `getpid()` answers in the new pid namespace); 0 if unknown.
-    pub host_pid: AtomicI32,
     /// Non-zero: the [`Step`] that failed before `execve`.
     pub err_step: AtomicU32,
     pub err_errno: AtomicI32,
@@ -254,25 +252,6 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             libc::CLOSE_RANGE_CLOEXEC as usize,
         );
 
-        // Our pid in the harness's view of /proc, for polling on the no-cgroup path.
-        let mut link = [0u8; 16];
-        let n = sc4(
-            libc::SYS_readlinkat,
-            libc::AT_FDCWD as usize,
-            plan.proc_self.as_ptr() as usize,
-            link.as_mut_ptr() as usize,
-            link.len(),
-        );
-        if n > 0 {
-            let mut pid: i32 = 0;
-            for &b in link.iter().take(n as usize) {
-                if b.is_ascii_digit() {
-                    pid = pid.wrapping_mul(10).wrapping_add((b - b'0') as i32);
-                }
-            }
-            plan.report.host_pid.store(pid, Ordering::SeqCst);
-        }
-
         for &fd in plan.cgroup_procs.iter() {
             let r = sc3(libc::SYS_write, fd as usize, b"0".as_ptr() as usize, 1);
             if r < 0 {
@@ -425,13 +404,17 @@ pub fn non_default_signals() -> Vec<i32> {
 }
 
 /// Starts the proxy with `clone(CLONE_VM | CLONE_PIDFD | ns_flags)` on `stack_top`.
-/// Returns the proxy's pidfd. The caller must keep `plan` alive and unmodified until the
+/// Returns the proxy's pid (in the harness's pid namespace) and pidfd. The caller must keep `plan` alive and unmodified until the
 /// proxy has been reaped.
 ///
 /// # Safety
 /// `plan` must be fully prepared ([`Plan::finish_pointers`]) and `stack_top` must point to
 /// the top of a stack that outlives the proxy.
-pub unsafe fn start_proxy(plan: &Plan, stack_top: *mut u8, ns_flags: i32) -> std::io::Result<i32> {
+pub unsafe fn start_proxy(
+    plan: &Plan,
+    stack_top: *mut u8,
+    ns_flags: i32,
+) -> std::io::Result<(i32, OwnedFd)> {
     let mut pidfd: libc::c_int = -1;
     // Exit signal 0: invisible to a `waitpid(-1)` elsewhere in the harness, and never
     // auto-reaped even if the harness ignores SIGCHLD.
@@ -449,7 +432,8 @@ pub unsafe fn start_proxy(plan: &Plan, stack_top: *mut u8, ns_flags: i32) -> std
     if pid < 0 {
         return Err(std::io::Error::last_os_error());
     }
-    Ok(pidfd)
+    // SAFETY: CLONE_PIDFD stored a fresh pidfd that nobody else owns.
+    Ok((pid, unsafe { OwnedFd::from_raw_fd(pidfd) }))
 }
 
 extern "C" fn proxy_main_c(arg: *mut c_void) -> libc::c_int {

@@ -1,0 +1,122 @@
+//! What this machine allows: root or not, cgroups, seccomp, Landlock, user namespaces.
+
+use std::fs::File;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+
+use super::policy::Landlock;
+use super::sys::{self, Stack};
+use super::{cgroup, setup_err};
+use crate::sandbox::SandboxError;
+
+/// The isolation mechanisms in use.
+pub struct Mechanisms {
+    /// Can switch uid and join prepared namespaces (CAP_SETUID, CAP_SYS_ADMIN).
+    pub root: bool,
+    /// Per-slot cgroups (memory, pids, CPU accounting).
+    pub cgroups: bool,
+    pub seccomp: bool,
+    pub landlock: Option<Landlock>,
+}
+
+impl Mechanisms {
+    /// Probes the machine. Fails when runs could not be contained (no pid namespace).
+    pub fn detect() -> Result<Mechanisms, SandboxError> {
+        // SAFETY: geteuid is a plain getter.
+        let root = unsafe { libc::geteuid() } == 0;
+        // SAFETY: PR_GET_SECCOMP takes no pointers; EINVAL when seccomp is compiled out.
+        let seccomp = unsafe { libc::prctl(libc::PR_GET_SECCOMP) } >= 0;
+        let landlock = Landlock::detect();
+        let cgroups = root && cgroup::available();
+        let userns = !root
+            && probe_clone(
+                libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC,
+            );
+        if !root && !userns {
+            return Err(SandboxError::Setup(
+                "no pid namespace available (need root or unprivileged user namespaces): \
+                 processes of a run could not be contained"
+                    .into(),
+            ));
+        }
+        Ok(Mechanisms {
+            root,
+            cgroups,
+            seccomp,
+            landlock,
+        })
+    }
+
+    /// One line naming what is missing and what is used instead, or `None`.
+    pub fn warning(&self) -> Option<String> {
+        let mut missing = Vec::new();
+        if !self.root {
+            missing.push("not root: no per-slot uid, fresh network namespace per run");
+        }
+        if !self.cgroups {
+            missing.push(
+                "no cgroups: memory limit enforced by polling the program's RSS every 10 ms \
+                 (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from rusage, \
+                 peak memory from polled VmHWM / ru_maxrss",
+            );
+        }
+        if !self.seccomp {
+            missing.push("no seccomp filter");
+        }
+        if self.landlock.is_none() {
+            missing.push("no Landlock: the program can read any file its uid can read");
+        }
+        (!missing.is_empty()).then(|| missing.join("; "))
+    }
+}
+
+/// Moves an fd to a number >= 3 so it never collides with the stdio targets.
+pub fn high_fd(fd: OwnedFd) -> std::io::Result<OwnedFd> {
+    if fd.as_raw_fd() >= 3 {
+        return Ok(fd);
+    }
+    // SAFETY: duplicating an fd we own.
+    let n = sys::cvt(unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) })?;
+    // SAFETY: `n` is a fresh fd owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(n) })
+}
+
+/// A fresh empty network namespace, held by an fd (created on a short-lived thread so the
+/// harness's own threads keep their namespace).
+pub fn new_netns() -> Result<OwnedFd, SandboxError> {
+    std::thread::spawn(|| -> std::io::Result<OwnedFd> {
+        // SAFETY: affects only this thread, which ends right after.
+        sys::cvt(unsafe { libc::unshare(libc::CLONE_NEWNET) })?;
+        let f = File::open("/proc/thread-self/ns/net")?;
+        high_fd(OwnedFd::from(f))
+    })
+    .join()
+    .map_err(|_| std::io::Error::other("netns thread panicked"))
+    .and_then(|r| r)
+    .map_err(|e| setup_err("creating network namespace", e))
+}
+
+/// Tries `clone(CLONE_VM | CLONE_VFORK | flags)` of a child that exits at once.
+fn probe_clone(flags: i32) -> bool {
+    extern "C" fn child(_: *mut libc::c_void) -> libc::c_int {
+        0
+    }
+    let Ok(stack) = Stack::new(16 * 1024) else {
+        return false;
+    };
+    // SAFETY: the child only returns; vfork keeps the stack alive until then.
+    let pid = unsafe {
+        libc::clone(
+            child,
+            stack.top() as *mut libc::c_void,
+            libc::CLONE_VM | libc::CLONE_VFORK | flags | libc::SIGCHLD,
+            std::ptr::null_mut(),
+        )
+    };
+    if pid <= 0 {
+        return false;
+    }
+    let mut status = 0;
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, &mut status, libc::__WALL) };
+    libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0
+}

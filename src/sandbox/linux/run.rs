@@ -1,0 +1,374 @@
+//! One run in one slot: prepare the [`Plan`], start the proxy, supervise, and turn what was
+//! measured into a [`RunOutcome`].
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{Seek, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use super::cgroup::{Baseline, SlotCgroups};
+use super::detect::high_fd;
+use super::procfs::{self, ProcSample};
+use super::slots::Slot;
+use super::spawn::{self, Plan, Report};
+use super::supervise::{self, Probe};
+use super::{setup_err, sys, LinuxSandbox};
+use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Termination};
+
+fn cstring(s: &[u8], what: &str, program: &str) -> Result<CString, SandboxError> {
+    CString::new(s).map_err(|_| SandboxError::Spawn {
+        program: program.to_string(),
+        message: format!("{what} contains a NUL byte"),
+    })
+}
+
+fn pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two fds.
+    sys::cvt(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) })?;
+    // SAFETY: fresh fds we own.
+    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // SAFETY: flag change on our own fd.
+    unsafe { libc::fcntl(r.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK) };
+    Ok((high_fd(r)?, high_fd(w)?))
+}
+
+fn stdin_fd(stdin: &Stdin) -> std::io::Result<OwnedFd> {
+    let f = match stdin {
+        Stdin::File(p) => File::open(p)?,
+        Stdin::Null => File::open("/dev/null")?,
+        Stdin::Bytes(b) => {
+            // A memfd instead of a pipe: no writer thread, no SIGPIPE, seekable.
+            // SAFETY: the name is a valid C string.
+            let fd = sys::cvt(unsafe {
+                libc::memfd_create(c"judge-stdin".as_ptr(), libc::MFD_CLOEXEC)
+            })?;
+            // SAFETY: fresh fd we own.
+            let mut f = unsafe { File::from_raw_fd(fd) };
+            f.write_all(b)?;
+            f.rewind()?;
+            f
+        }
+    };
+    high_fd(OwnedFd::from(f))
+}
+
+#[allow(clippy::unnecessary_cast)] // the resource type differs between libcs
+fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
+    let mut cur = libc::rlimit64 {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: reading our own limit into a local.
+    unsafe { libc::getrlimit64(res, &mut cur) };
+    // Without CAP_SYS_RESOURCE a hard limit can only be lowered.
+    let v = value.min(cur.rlim_max);
+    (
+        res as u32,
+        libc::rlimit64 {
+            rlim_cur: v,
+            rlim_max: v,
+        },
+    )
+}
+
+/// Kills the proxy (and so the whole run) and reaps it if supervision did not, so the
+/// children never outlive the plan they read from.
+struct ProxyGuard {
+    pidfd: OwnedFd,
+    reaped: bool,
+}
+
+impl Drop for ProxyGuard {
+    fn drop(&mut self) {
+        if !self.reaped {
+            sys::pidfd_kill(self.pidfd.as_raw_fd(), libc::SIGKILL);
+            let _ = sys::wait_pidfd(self.pidfd.as_raw_fd());
+        }
+    }
+}
+
+/// The most processes of one run whose figures are polled (far above any process limit).
+const MAX_POLLED_PROCESSES: usize = 1024;
+
+/// What supervision can ask about a run in progress.
+struct RunProbe<'a> {
+    /// The slot's cgroups and their counters before the run.
+    cg: Option<(&'a SlotCgroups, Baseline)>,
+    report: &'a Report,
+    proxy_pid: i32,
+}
+
+impl Probe for RunProbe<'_> {
+    fn cpu(&mut self) -> Option<Duration> {
+        self.cg.map(|(c, _)| Duration::from_nanos(c.cpu_ns()))
+    }
+
+    fn poll_process(&mut self) -> Option<ProcSample> {
+        if self.cg.is_some() {
+            return None;
+        }
+        if !self.report.started.load(Ordering::SeqCst) {
+            return None;
+        }
+        // Every process of the run: a child's CPU and memory count while it runs, not only
+        // once the program has waited for it.
+        procfs::sample_tree(self.proxy_pid, MAX_POLLED_PROCESSES)
+    }
+
+    fn root_pid(&self) -> i32 {
+        self.proxy_pid
+    }
+}
+
+pub fn run_in_slot(
+    sb: &LinuxSandbox,
+    slot: &mut Slot,
+    req: &RunRequest,
+    program: &str,
+) -> Result<RunOutcome, SandboxError> {
+    let lim = &req.limits;
+    let spawn_err = |message: String| SandboxError::Spawn {
+        program: program.to_string(),
+        message,
+    };
+
+    // --- everything the children need, prepared before cloning ---
+    let stdin = stdin_fd(&req.stdin).map_err(|e| spawn_err(format!("opening stdin: {e}")))?;
+    let (out_r, out_w) = pipe()?;
+    let (err_r, err_w) = pipe()?;
+    let uid = slot.uid.as_ref().map(|u| u.uid);
+    if let Some(uid) = uid {
+        let wd = cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?;
+        // SAFETY: valid C string.
+        if unsafe { libc::chown(wd.as_ptr(), uid, uid) } != 0 {
+            return Err(spawn_err(format!(
+                "making work_dir {} writable for the sandbox: {}",
+                req.work_dir.display(),
+                std::io::Error::last_os_error()
+            )));
+        }
+    }
+    let ruleset = match &sb.mech.landlock {
+        Some(ll) => Some(
+            ll.prepare(&req.read_only, &req.work_dir)
+                .map_err(|e| spawn_err(format!("Landlock: {e}")))?,
+        ),
+        None => None,
+    };
+    let baseline = match slot.cg.as_mut() {
+        Some(cg) => Some(
+            cg.prepare(lim.memory_bytes, lim.processes)
+                .map_err(|e| setup_err("preparing cgroups", e))?,
+        ),
+        None => None,
+    };
+
+    let cpu_secs = lim.cpu_time.as_secs() + u64::from(lim.cpu_time.subsec_nanos() > 0) + 1;
+    let mut rlimits = vec![
+        rl(libc::RLIMIT_CPU, cpu_secs),
+        rl(libc::RLIMIT_CORE, 0),
+        rl(libc::RLIMIT_FSIZE, lim.memory_bytes.max(lim.output_bytes)),
+        rl(libc::RLIMIT_NOFILE, 512),
+        rl(libc::RLIMIT_STACK, lim.memory_bytes),
+        // With a pids cgroup, `pids.max` refuses first (it counts the refusals) and
+        // RLIMIT_NPROC of the slot's uid is a looser second line. Without one, RLIMIT_NPROC
+        // (counted per user namespace, where the proxy is the same uid) is the limit: the
+        // same number of tasks either way.
+        rl(
+            libc::RLIMIT_NPROC,
+            u64::from(lim.processes.max(1)) + if sb.mech.cgroups { 2 } else { 1 },
+        ),
+    ];
+    if !sb.mech.cgroups {
+        // Backstop only: polling is what enforces the limit, and it needs the program to
+        // *get* its memory so that touching it shows up as RSS (a refused malloc would be an
+        // RE, not an MLE). Thread stacks (RLIMIT_STACK each) count as data, and nobody can
+        // touch 4 GiB within one 10 ms polling interval, so leave that much room.
+        let per_proc = u64::from(lim.processes.max(1)) + 2;
+        rlimits.push(rl(
+            libc::RLIMIT_DATA,
+            lim.memory_bytes
+                .saturating_mul(per_proc)
+                .max(1 << 30)
+                .saturating_add(4 << 30),
+        ));
+    }
+
+    let mut keep = vec![stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()];
+    let cgroup_procs: Vec<i32> = slot
+        .cg
+        .as_ref()
+        .map(|c| c.procs_fds().to_vec())
+        .unwrap_or_default();
+    keep.extend(&cgroup_procs);
+    let netns = slot.netns.as_ref().map(|f| f.as_raw_fd()).unwrap_or(-1);
+    if netns >= 0 {
+        keep.push(netns);
+    }
+    if let Some(r) = &ruleset {
+        keep.push(r.fd.as_raw_fd());
+    }
+    let mut argv = Vec::with_capacity(req.argv.len());
+    for a in &req.argv {
+        argv.push(cstring(a.as_bytes(), "an argument", program)?);
+    }
+    let mut envp = Vec::with_capacity(req.env.len());
+    for (k, v) in &req.env {
+        if k.contains('=') {
+            return Err(spawn_err(format!(
+                "environment variable name {k:?} contains '='"
+            )));
+        }
+        envp.push(cstring(
+            format!("{k}={v}").as_bytes(),
+            "the environment",
+            program,
+        )?);
+    }
+    let mut plan = Box::new(Plan {
+        path: cstring(program.as_bytes(), "argv[0]", program)?,
+        argv,
+        argv_ptrs: Vec::new(),
+        envp,
+        envp_ptrs: Vec::new(),
+        stdio: [stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
+        keep_fds: keep,
+        cgroup_procs,
+        netns,
+        work_dir: cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?,
+        ids: uid.map(|u| (u, u)),
+        rlimits,
+        landlock_fd: ruleset.as_ref().map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
+        landlock_proc_access: ruleset.as_ref().map(|r| r.proc_self_access).unwrap_or(0),
+        proc_self: c"/proc/self".to_owned(),
+        seccomp: sb.seccomp.clone(),
+        reset_signals: sb.reset_signals.clone(),
+        seccomp_prog: libc::sock_fprog {
+            len: 0,
+            filter: std::ptr::null_mut(),
+        },
+        child_stack_top: slot.child_stack.top(),
+        report: Report::default(),
+    });
+    plan.finish_pointers();
+
+    let ns_flags = if sb.mech.root {
+        libc::CLONE_NEWPID
+    } else {
+        libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
+    };
+
+    // --- spawn ---
+    let start = Instant::now();
+    // SAFETY: `plan` is boxed (stable address) and lives until after the guard below has
+    // reaped the proxy; the stack belongs to the slot we hold.
+    let (proxy_pid, pidfd) = unsafe { spawn::start_proxy(&plan, slot.proxy_stack.top(), ns_flags) }
+        .map_err(|e| spawn_err(format!("creating the sandbox process: {e}")))?;
+    let mut proxy = ProxyGuard {
+        pidfd,
+        reaped: false,
+    };
+    // The children hold their own copies now.
+    drop(out_w);
+    drop(err_w);
+    drop(stdin);
+
+    let mut probe = RunProbe {
+        cg: slot.cg.as_ref().zip(baseline),
+        report: &plan.report,
+        proxy_pid,
+    };
+    let mon = supervise::supervise(
+        proxy.pidfd.as_raw_fd(),
+        out_r,
+        err_r,
+        start,
+        lim,
+        &mut probe,
+    )?;
+    proxy.reaped = true;
+    drop(ruleset);
+
+    let step = plan.report.err_step.load(Ordering::SeqCst);
+    if step != 0 {
+        let errno = plan.report.err_errno.load(Ordering::SeqCst);
+        return Err(spawn_err(format!(
+            "{} failed: {}",
+            spawn::step_name(step),
+            std::io::Error::from_raw_os_error(errno)
+        )));
+    }
+
+    let mut limit_hit = mon.limit_hit;
+    let termination = if plan.report.has_status.load(Ordering::SeqCst) {
+        let st = plan.report.status.load(Ordering::SeqCst);
+        if libc::WIFSIGNALED(st) {
+            Termination::Signaled(libc::WTERMSIG(st))
+        } else {
+            Termination::Exited(libc::WEXITSTATUS(st))
+        }
+    } else if !plan.report.started.load(Ordering::SeqCst) && limit_hit.is_none() {
+        return Err(spawn_err(
+            "the sandbox process ended before the program started".into(),
+        ));
+    } else {
+        // We killed the proxy (a limit) before the contestant was reaped.
+        Termination::Signaled(libc::SIGKILL)
+    };
+
+    let mut forks_refused = 0;
+    let (cpu_time, peak_memory_kib) = match (&slot.cg, baseline) {
+        (Some(cg), Some(base)) => {
+            let u = cg.usage(base);
+            forks_refused = u.forks_refused;
+            if u.oom_killed {
+                limit_hit = limit_hit.or(Some(LimitHit::Memory));
+            }
+            // Belt and braces: the pid namespace is gone, so the slot must be empty.
+            if cg.has_tasks() {
+                cg.kill_remaining();
+            }
+            // Page cache left by files the run wrote would count toward the next run's peak.
+            if cg.charged_bytes() > (4 << 20) {
+                cg.force_empty();
+            }
+            (Duration::from_nanos(u.cpu_ns), u.peak_bytes / 1024)
+        }
+        _ => {
+            let rusage_cpu = sys::tv(mon.rusage.ru_utime) + sys::tv(mon.rusage.ru_stime);
+            // ru_maxrss of a process started with CLONE_VM includes the harness's own peak RSS
+            // (the kernel folds the old address space's high-water mark in at exec), so it is
+            // only the contestant's figure when it exceeds the harness's peak.
+            let reported = plan.report.maxrss_kib.load(Ordering::SeqCst).max(0) as u64;
+            let harness_peak_kib = procfs::status_memory("/proc/self/status").1 / 1024;
+            let polled = mon.polled_peak_bytes / 1024;
+            let peak = if reported > harness_peak_kib {
+                reported.max(polled)
+            } else {
+                polled
+            };
+            if peak.saturating_mul(1024) > lim.memory_bytes {
+                limit_hit = limit_hit.or(Some(LimitHit::Memory));
+            }
+            (rusage_cpu.max(mon.polled_cpu), peak)
+        }
+    };
+    if cpu_time > lim.cpu_time {
+        limit_hit = limit_hit.or(Some(LimitHit::CpuTime));
+    }
+    Ok(RunOutcome {
+        termination,
+        limit_hit,
+        cpu_time,
+        wall_time: mon.wall,
+        cpu_wait: mon.load.map(|l| l.sched.wait),
+        peak_memory_kib,
+        forks_refused,
+        stdout: mon.stdout,
+        stderr: mon.stderr,
+    })
+}
