@@ -176,6 +176,9 @@ pub struct GradeArgs {
     /// Print one JSON object per submission (one per line) instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Also write a self-contained HTML report (verdict matrix, first failures with pictures).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -65,3 +65,68 @@ fn several_submissions_end_with_one_summary_table() {
     assert!(row("ce.c").contains("compilation failed: "));
     assert_eq!(lines[4], "3 submissions: 1 AC, 2 not accepted (WA 1, CE 1)");
 }
+
+#[test]
+fn grade_html_is_one_self_contained_file_with_matrix_failures_and_pictures() {
+    let tests = lo_shu_tests();
+    let out = tempfile::tempdir().unwrap();
+    let html = out.path().join("report.html");
+    let (ac, wa, ce) = (
+        programs().join("ac.c"),
+        programs().join("wa.c"),
+        programs().join("ce.c"),
+    );
+    let run = common::judge_timed(
+        120,
+        &[
+            "grade",
+            "magic-square",
+            path(&ac),
+            path(&wa),
+            path(&ce),
+            "--tests",
+            path(tests.path()),
+            "--json",
+            "--html",
+            path(&html),
+        ],
+    );
+    run.assert_code(1);
+    // --json output is unchanged by --html: one object per submission.
+    assert_eq!(run.stdout.lines().count(), 3, "{}", run.stdout);
+    assert!(run.stderr.contains(&format!("wrote {}", html.display())));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert_eq!(page.matches(r#"<td class="cell v-AC""#).count(), 1);
+    assert_eq!(page.matches(r#"<td class="cell v-WA""#).count(), 1);
+    // wa.c prints the Lo Shu square with two rows swapped: its picture has red sums.
+    assert!(page.contains(r#"<div class="picture"><svg"#));
+    assert!(page.contains(r#"class="sum bad""#));
+    assert!(
+        page.contains("undefined_variable"),
+        "compiler message missing"
+    );
+    assert!(!page.contains("<script") && !page.contains("https:"));
+    // Written atomically: the folder holds the report only.
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn grade_html_into_a_missing_folder_fails_before_grading() {
+    let run = common::judge_timed(
+        60,
+        &[
+            "grade",
+            "magic-square",
+            path(&programs().join("ac.c")),
+            "--html",
+            "/nonexistent/folder/r.html",
+        ],
+    );
+    run.assert_code(2);
+    common::assert_clean_error(&run);
+    assert!(run
+        .stderr
+        .contains("the folder /nonexistent/folder does not exist"));
+    assert!(run.stdout.is_empty(), "graded anyway: {}", run.stdout);
+}

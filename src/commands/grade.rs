@@ -5,8 +5,10 @@ use anyhow::{Context, Result};
 use super::{load_package, Status};
 use crate::cli::GradeArgs;
 use crate::compile::Submission;
+use crate::fsutil::write_atomic;
 use crate::grade::submission::Grader;
 use crate::grade::{Event, Options};
+use crate::report::html::grade::{self as html_grade, first_failures, GradePage};
 use crate::report::summary::{SummaryRow, SummaryTable};
 use crate::report::{self, progress};
 use crate::testset;
@@ -25,6 +27,9 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         .iter()
         .map(|p| Submission::from_path(p, args.lang))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(path) = &args.html {
+        check_writable_folder(path)?;
+    }
     let jobs = args.run.jobs();
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
     let options = Options {
@@ -44,6 +49,7 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         t
     });
     let mut verdicts = Vec::new();
+    let mut reports = Vec::new();
     for submission in &submissions {
         let bar = progress::bar(tests.len() as u64, &submission.path.display().to_string());
         let on_event = |e: Event| match e {
@@ -68,13 +74,43 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         } else {
             print!("{}", report::render_table(&report));
         }
+        if args.html.is_some() {
+            reports.push(report);
+        }
     }
     if table.is_some() {
         print!("{}", SummaryTable::footer(&verdicts));
+    }
+    if let Some(path) = &args.html {
+        let page = GradePage {
+            problem: &pkg.name,
+            title: &pkg.title,
+            tests: &tests,
+            reports: &reports,
+            failures: first_failures(&reports, &tests, pkg.logic),
+        };
+        write_atomic(path, html_grade::render(&page).as_bytes())?;
+        eprintln!("wrote {}", path.display());
     }
     Ok(if verdicts.iter().all(|&v| v == Verdict::AC) {
         Status::Success
     } else {
         Status::Rejected
     })
+}
+
+/// Fails early (before any grading) when the folder of an output file does not exist.
+pub(super) fn check_writable_folder(path: &std::path::Path) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        anyhow::bail!(
+            "cannot write {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }

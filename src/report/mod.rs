@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::grade::TestResult;
 use crate::verdict::Verdict;
 
+pub mod html;
 pub mod progress;
 pub mod stress;
 pub mod summary;
@@ -182,6 +183,7 @@ mod tests {
                     memory_kib: 1536,
                     message: String::new(),
                     runs: 1,
+                    output: None,
                 },
                 TestResult {
                     name: "large-02".into(),
@@ -191,6 +193,7 @@ mod tests {
                     memory_kib: 2048,
                     message: "row 2 sums to 14, expected 15".into(),
                     runs: 1,
+                    output: Some(crate::grade::OutputHead::of(b"1 2 3\n")),
                 },
             ],
             tests_total: 50,

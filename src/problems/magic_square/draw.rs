@@ -344,22 +344,28 @@ fn text_width(chars: usize, size: f64) -> f64 {
 
 fn square_svg(input: &LooseInput, v: &SquareView, finding: &Finding) -> String {
     let n = v.n;
-    let longest = (0..n * n)
-        .map(|i| cell_text(v, i).chars().count())
-        .chain(v.sums.iter().map(|s| sum_text(s).chars().count() + 2))
+    let chars = |s: String| s.chars().count();
+    let longest_cell = (0..n * n)
+        .map(|i| chars(cell_text(v, i)))
         .max()
         .unwrap_or(1);
-    let size = 17.0;
-    let cell = (text_width(longest, size) + 18.0).max(52.0);
+    let longest_sum = v.sums.iter().map(|s| chars(sum_text(s))).max().unwrap_or(1);
+    // Numbers up to 10^9 and sums up to 4 * 10^9: smaller type for long ones.
+    let size = if longest_cell > 7 { 14.0 } else { 17.0 };
+    let sum_size = if longest_sum > 7 { 13.0 } else { 15.0 };
+    let cell = (text_width(longest_cell, size) + 18.0)
+        .max(text_width(longest_sum, sum_size) + 10.0)
+        .max(52.0);
     let side = cell * n as f64;
+    let sum_w = text_width(longest_sum + 2, sum_size) + 12.0;
     let title_w = text_width(target_line(input).len() + 14, 15.0 * 0.9);
     let notes_w = v
         .notes
         .iter()
         .map(|s| text_width(s.len(), 12.0))
         .fold(0.0, f64::max);
-    let (gx, gy) = (MARGIN + cell, MARGIN + TITLE);
-    let width = (gx + side + 24.0 + cell + MARGIN)
+    let (gx, gy) = (MARGIN + sum_w, MARGIN + TITLE);
+    let width = (gx + side + sum_w + MARGIN)
         .max(title_w + 2.0 * MARGIN)
         .max(notes_w + 2.0 * MARGIN);
     let height = gy + side + 44.0 + 20.0 * v.notes.len() as f64 + MARGIN;
@@ -404,7 +410,7 @@ fn square_svg(input: &LooseInput, v: &SquareView, finding: &Finding) -> String {
             (Some(_), true) => (GOOD, "sum"),
             (Some(_), false) => (BAD, "sum bad"),
         };
-        svg.text(at, &text, font(15.0, colour, !s.ok, anchor), class);
+        svg.text(at, &text, font(sum_size, colour, !s.ok, anchor), class);
     };
     for r in 0..n {
         let y = gy + (r as f64 + 0.5) * cell;
