@@ -74,6 +74,23 @@ pub fn colour_wanted(is_terminal: bool, no_color: Option<&OsStr>, term: Option<&
         && term.is_none_or(|t| t != OsStr::new("dumb"))
 }
 
+/// `text` broken into lines of at most `width` characters at spaces (a longer word stays whole).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
 /// The colours every picture uses (CSS colours, shared by the SVG and HTML renderers).
 pub mod palette {
     /// Something wrong: a disagreeing edge, a wrong sum, a misused number.
@@ -106,6 +123,13 @@ mod tests {
         assert!(!colour_wanted(false, None, s("xterm")));
         assert!(!colour_wanted(true, s("1"), s("xterm")));
         assert!(!colour_wanted(true, None, s("dumb")));
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces() {
+        assert_eq!(wrap("faces 1-2, 1-3, 2-4", 10), vec!["faces 1-2,", "1-3, 2-4"]);
+        assert_eq!(wrap("short", 10), vec!["short"]);
+        assert_eq!(wrap("averyveryverylongword x", 5), vec!["averyveryverylongword", "x"]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::problems::Judgement;
 use crate::show::palette::{BAD, BAD_FILL, DIM, EMPTY_FILL, FILL, GOOD, INK, WARN_FILL};
 use crate::show::svg::{Anchor, Font, Paint, Svg};
 use crate::show::term::{Canvas, Style, Text};
-use crate::show::{DrawError, Finding, Picture};
+use crate::show::{wrap, DrawError, Finding, Picture};
 
 /// Tile marks as far as they parse: `None` for a missing mark or one that is not 0, 1 or 2.
 type LooseTiles = [[Option<u8>; SIDES]; FACES];
@@ -233,6 +233,9 @@ fn meets_partner(slots: &[Slot; FACES], f: usize, k: usize) -> bool {
     close(a, c) || close(a, d) || close(b, c) || close(b, d)
 }
 
+/// Characters of a note line in the SVG (12 px type across the ~620 px legend).
+const NOTE_CHARS: usize = 96;
+
 fn finding_colour(f: &Finding) -> &'static str {
     if f.is_ok() {
         GOOD
@@ -286,7 +289,8 @@ fn net_svg(
     finding: &Finding,
 ) -> String {
     let (_, _, w, h) = net::bounds(slots);
-    let legend_h = 22.0 * notes.len() as f64 + 40.0;
+    let note_lines: usize = notes.iter().map(|(_, n)| wrap(n, NOTE_CHARS).len()).sum();
+    let legend_h = 18.0 * note_lines as f64 + 4.0 * notes.len() as f64 + 40.0;
     // The legend lines are about 620 px wide.
     let mut svg = Svg::new(
         (w * R + 2.0 * MARGIN).max(680.0),
@@ -405,9 +409,12 @@ fn net_svg(
     }
     y -= 18.0;
     for (style, note) in notes {
-        y += 22.0;
+        y += 4.0;
         let colour = if *style == Style::Bad { BAD } else { INK };
-        svg.text((MARGIN, y), note, left(colour), "note");
+        for part in wrap(note, NOTE_CHARS) {
+            y += 18.0;
+            svg.text((MARGIN, y), &part, left(colour), "note");
+        }
     }
     svg.finish()
 }
