@@ -4,7 +4,9 @@
 //! each failing submission has a first failure with files and a picture).
 //!
 //! `cargo bench --bench html_report`. Measures building the page (pictures included) and
-//! writing it atomically, median of 15 rounds, and prints the file sizes.
+//! writing it atomically, median of 15 rounds, and prints the file sizes: one `grade --html`
+//! page per problem, and one `verify --html` page holding both problems (checks, matrix,
+//! timing chart of the 8 accepted submissions, first failures).
 
 use std::time::{Duration, Instant};
 
@@ -12,9 +14,13 @@ use judge::fsutil::write_atomic;
 use judge::grade::{OutputHead, TestResult};
 use judge::package::Package;
 use judge::report::html::grade::{first_failures, render, GradePage};
+use judge::report::html::verify as html_verify;
 use judge::report::{CompileReport, LimitsReport, SubmissionReport};
 use judge::testset::{self, TestCase};
 use judge::verdict::Verdict;
+use judge::verify::run::{ProblemReport, VerifyReport};
+use judge::verify::submissions::SubmissionResult;
+use judge::verify::{Check, Timing};
 
 const SUBMISSIONS: usize = 20;
 const TESTS: usize = 69;
@@ -144,8 +150,64 @@ fn main() {
         total_time += median;
     }
     println!(
-        "both problems: {:.1} KiB in {:.1} ms (targets: under 2048 KiB, under 1000 ms)",
+        "grade, both problems: {:.1} KiB in {:.1} ms",
         total_bytes as f64 / 1024.0,
         total_time.as_secs_f64() * 1000.0
+    );
+
+    // verify --html: both problems on one page.
+    let mut problems = Vec::new();
+    let mut logics = Vec::new();
+    for name in ["dodecahedron", "magic-square"] {
+        let pkg = Package::load(&root.join("problems").join(name)).expect("package");
+        let tests = tests_of(&pkg);
+        let graded = reports(&pkg, &tests);
+        let submissions = graded
+            .iter()
+            .map(|r| SubmissionResult {
+                path: r.submission.clone(),
+                expected: r.verdict,
+                actual: r.verdict,
+                timing: (r.verdict == Verdict::AC).then(|| {
+                    let ms = [31, 30, 33, 29, 35].map(Duration::from_millis).to_vec();
+                    Timing::from_samples(&tests[5].name, ms, false)
+                }),
+            })
+            .collect();
+        problems.push(ProblemReport {
+            problem: pkg.name.clone(),
+            checks: vec![Check::ok("checker", "rejects all 400 mutated answers"); 30],
+            submissions,
+            suggested_time_limit: Some(judge::verify::suggest_time_limit(35, None, 100)),
+            title: pkg.title.clone(),
+            tests,
+            graded,
+        });
+        logics.push(pkg.logic);
+    }
+    let report = VerifyReport::new(problems);
+    let path = dir.path().join("verify.html");
+    let mut times = Vec::new();
+    let mut size = 0;
+    for _ in 0..ROUNDS {
+        let start = Instant::now();
+        let failures: Vec<_> = report
+            .problems
+            .iter()
+            .zip(&logics)
+            .map(|(p, logic)| first_failures(&p.graded, &p.tests, *logic))
+            .collect();
+        let html = html_verify::render(&report, &failures);
+        write_atomic(&path, html.as_bytes()).expect("write");
+        times.push(start.elapsed());
+        size = html.len();
+    }
+    times.sort();
+    println!(
+        "verify, 2 problems x {SUBMISSIONS} submissions x {TESTS} tests on one page: {:.1} KiB, built and written in {:.1} ms (median of {ROUNDS}; min {:.1}, max {:.1}) (targets: under 2048 KiB, under 1000 ms)",
+        size as f64 / 1024.0,
+        times[ROUNDS / 2].as_secs_f64() * 1000.0,
+        times[0].as_secs_f64() * 1000.0,
+        times[ROUNDS - 1].as_secs_f64() * 1000.0
     );
 }

@@ -231,6 +231,9 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of lines.
     #[arg(long)]
     pub json: bool,
+    /// Also write a self-contained HTML report (checks, verdict matrix, timing chart).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Inject a fault into the problem logic to show that verify catches it (for tests).
     #[arg(long, value_name = "FAULT", hide = true)]
     pub inject_fault: Option<crate::verify::Fault>,

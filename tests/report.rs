@@ -130,3 +130,40 @@ fn grade_html_into_a_missing_folder_fails_before_grading() {
         .contains("the folder /nonexistent/folder does not exist"));
     assert!(run.stdout.is_empty(), "graded anyway: {}", run.stdout);
 }
+
+#[test]
+fn verify_html_has_the_checks_the_jury_matrix_and_the_timing_chart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("magic-square");
+    common::copy_dir(&common::root().join("problems/magic-square"), &pkg);
+    let _ = std::fs::remove_dir_all(pkg.join("submissions"));
+    for (folder, file, from) in [
+        ("accepted", "fast.cpp", common::accepted_cpp("magic-square")),
+        ("wrong_answer", "swapped.c", programs().join("wa.c")),
+    ] {
+        std::fs::create_dir_all(pkg.join("submissions").join(folder)).unwrap();
+        std::fs::copy(from, pkg.join("submissions").join(folder).join(file)).unwrap();
+    }
+    let html = tmp.path().join("verify.html");
+    let run = common::judge_timed(300, &["verify", path(&pkg), "--html", path(&html)]);
+    run.assert_code(0);
+    // The terminal output ends each problem with the table of its jury submissions.
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("  submissions/wrong_answer/swapped.c")
+                && l.contains("WA")
+                && l.contains("sample-1: ")),
+        "{}",
+        run.stdout
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains(r#"<td class="status ok">ok</td><td><code>checker</code></td>"#));
+    assert!(page.contains(r#"<table class="matrix">"#));
+    assert_eq!(page.matches(r#"<td class="cell v-WA""#).count(), 1);
+    // Five timed runs of the accepted submission, and its limit.
+    assert_eq!(page.matches(r#"class="run""#).count(), 5);
+    assert!(page.contains(r#"class="limit""#) && page.contains("suggested "));
+    // The expected failure with its picture.
+    assert!(page.contains("as expected (WA)") && page.contains(r#"class="sum bad""#));
+}

@@ -12,6 +12,7 @@ pub mod html;
 pub mod progress;
 pub mod stress;
 pub mod summary;
+pub mod verify;
 
 /// The grading report of one submission (the `--json` root object).
 #[derive(Debug, Clone, Serialize)]

@@ -127,9 +127,15 @@ mod tests {
 
     #[test]
     fn wrap_breaks_at_spaces() {
-        assert_eq!(wrap("faces 1-2, 1-3, 2-4", 10), vec!["faces 1-2,", "1-3, 2-4"]);
+        assert_eq!(
+            wrap("faces 1-2, 1-3, 2-4", 10),
+            vec!["faces 1-2,", "1-3, 2-4"]
+        );
         assert_eq!(wrap("short", 10), vec!["short"]);
-        assert_eq!(wrap("averyveryverylongword x", 5), vec!["averyveryverylongword", "x"]);
+        assert_eq!(
+            wrap("averyveryverylongword x", 5),
+            vec!["averyveryverylongword", "x"]
+        );
     }
 
     #[test]

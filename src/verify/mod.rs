@@ -14,6 +14,7 @@ use crate::problems::{GenParams, Judgement, Problem};
 use crate::testset::{self, Origin, TestCase};
 use crate::verdict::Verdict;
 
+pub mod run;
 pub mod statement;
 pub mod submissions;
 
@@ -320,6 +321,8 @@ pub struct Timing {
     pub max_ms: u64,
     /// True if at least one run hit the (raised) limit, so the figures are lower bounds.
     pub capped: bool,
+    /// Every run's CPU time, sorted.
+    pub samples_ms: Vec<u64>,
 }
 
 impl Timing {
@@ -333,6 +336,7 @@ impl Timing {
             min_ms: samples.first().map(ms).unwrap_or(0),
             max_ms: samples.last().map(ms).unwrap_or(0),
             capped,
+            samples_ms: samples.iter().map(ms).collect(),
         }
     }
 
@@ -434,6 +438,7 @@ mod tests {
         let ms = Duration::from_millis;
         let t = Timing::from_samples("t", vec![ms(30), ms(10), ms(20)], false);
         assert_eq!((t.median_ms, t.min_ms, t.max_ms, t.runs), (20, 10, 30, 3));
+        assert_eq!(t.samples_ms, vec![10, 20, 30]);
         assert_eq!(t.describe(), "0.020 s (median of 3, 0.010-0.030) on t");
     }
 }

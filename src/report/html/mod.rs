@@ -15,6 +15,7 @@ use crate::show::svg::escape;
 use crate::verdict::Verdict;
 
 pub mod grade;
+pub mod verify;
 
 /// Lines of a file shown at most.
 const EXCERPT_LINES: usize = 60;
