@@ -74,7 +74,7 @@ fn main() {
         env: Vec::new(),
         stdin: Stdin::Null,
         read_only: vec![dir.path().to_path_buf()],
-        work_dir: work.clone(),
+        work_dir: Some(work.clone()),
         limits: Limits {
             cpu_time: Duration::from_secs(1),
             wall_time: Duration::from_secs(5),

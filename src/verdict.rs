@@ -163,6 +163,15 @@ fn decide_run(
                 ),
             )
         }
+        Some(LimitHit::Disk) => {
+            return (
+                Verdict::OLE,
+                format!(
+                    "files written filled the {} disk quota (the output limit)",
+                    human_bytes(limits.output_bytes.max(1 << 20))
+                ),
+            )
+        }
         Some(LimitHit::Overloaded) => {
             let share = outcome.cpu_time.as_secs_f64() / outcome.wall_time.as_secs_f64().max(1e-9);
             return (
@@ -354,6 +363,7 @@ mod tests {
             (LimitHit::WallTime, Verdict::TLE),
             (LimitHit::Memory, Verdict::MLE),
             (LimitHit::Output, Verdict::OLE),
+            (LimitHit::Disk, Verdict::OLE),
             (LimitHit::Overloaded, Verdict::JE),
         ];
         for (hit, want) in cases {

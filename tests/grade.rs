@@ -236,7 +236,9 @@ fn fork_bomb_is_contained_and_leaves_nothing_behind() {
             "fork bomb: {message}"
         );
     }
-    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // Contained: it ends by its limits, within the overload bound (10 x 1 s) of a run and
+    // its re-run, even on a busy machine.
+    assert!(start.elapsed().as_secs() < 45, "{:?}", start.elapsed());
     assert_eq!(processes_named("judge-forkbomb"), 0);
 }
 

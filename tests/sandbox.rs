@@ -33,6 +33,9 @@ const PROGRAMS: &[&str] = &[
     "cpuclock",
     "threads",
     "true",
+    "unix_connect",
+    "view",
+    "diskfill",
 ];
 
 /// Set (to the directory holding the compiled programs) when this binary runs as the inner,
@@ -128,7 +131,7 @@ fn request(prog: &str, args: &[&str]) -> (RunRequest, tempfile::TempDir) {
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: Stdin::Null,
         read_only: vec![f.dir.clone()],
-        work_dir: work.path().to_path_buf(),
+        work_dir: Some(work.path().to_path_buf()),
         limits: limits(),
     };
     (req, work)
@@ -166,8 +169,10 @@ fn check_cpu_limit() {
     assert_eq!(o.limit_hit, Some(LimitHit::CpuTime), "{o:?}");
     assert!(o.cpu_time >= Duration::from_secs(1), "{o:?}");
     assert!(o.cpu_time < Duration::from_millis(1300), "{o:?}");
+    // However busy the machine, a CPU-bound run ends by its CPU limit, and never later
+    // than the overload bound (10 x the CPU limit here; 2 x the wall limit of 10 s).
     assert!(
-        t.elapsed() < Duration::from_secs(11),
+        t.elapsed() < Duration::from_secs(21),
         "took {:?}",
         t.elapsed()
     );
@@ -208,6 +213,72 @@ fn check_network_blocked() {
     assert!(!out.contains("connected"), "{out}");
 }
 
+/// A pathname Unix socket the program could reach by its file permissions (0777 as root;
+/// the user's own 0600 socket in a 0700 folder, the ssh-agent case, as a normal user) is out
+/// of reach, and nothing arrives on it.
+fn check_unix_socket() {
+    use std::os::unix::net::UnixListener;
+    let root = root_only();
+    let dir = world_dir("judge-sbx-sock-");
+    let (dir_mode, sock_mode) = if root { (0o755, 0o777) } else { (0o700, 0o600) };
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(dir_mode)).expect("chmod");
+    let path = dir.path().join("agent.sock");
+    let listener = UnixListener::bind(&path).expect("bind");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(sock_mode)).expect("chmod");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let (req, _w) = request("unix_connect", &[path.to_str().expect("utf-8 path")]);
+    let o = run(req);
+    let out = text(&o.stdout);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert!(out.starts_with("socket:Operation not permitted"), "{out}");
+    assert!(
+        matches!(listener.accept(), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
+        "the program reached the socket"
+    );
+}
+
+/// The program sees its own small world: no cgroups, no /etc beyond the loader's files, no
+/// other processes, no host mounts; what runtimes need still works.
+fn check_view() {
+    let (mut req, _w) = request("view", &[]);
+    req.work_dir = None;
+    let o = run(req);
+    let out = text(&o.stdout);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    for hidden in ["cgroups", "cgroup2", "passwd", "hostname", "run", "home"] {
+        assert!(
+            out.contains(&format!("{hidden}:No such file or directory")),
+            "{hidden}: {out}"
+        );
+    }
+    let procs: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("procs:"))
+        .and_then(|n| n.parse().ok())
+        .expect("procs line");
+    assert!(procs <= 2, "{out}");
+    assert!(out.contains("host-mounts:0"), "{out}");
+    assert!(out.contains("ld.so.cache:visible"), "{out}");
+    assert!(out.contains("devnull:ok"), "{out}");
+    assert!(out.contains("tmp:writable"), "{out}");
+}
+
+/// Files a run writes in its private space are bounded by its disk quota (the output
+/// limit), reported as such, and quickly.
+fn check_disk_quota() {
+    for target in ["big.bin", "/tmp/big.bin"] {
+        let (mut req, _w) = request("diskfill", &[target, "900"]);
+        req.work_dir = None;
+        req.limits.output_bytes = 16 << 20;
+        let t = Instant::now();
+        let o = run(req);
+        let out = text(&o.stdout);
+        assert_eq!(o.limit_hit, Some(LimitHit::Disk), "{target}: {o:?} {out}");
+        assert!(out.starts_with("wrote:1"), "{target}: {out}");
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+    }
+}
+
 fn check_files() {
     let (req, work) = request("files", &[]);
     // A world-writable directory outside work_dir, and a secret readable by everyone.
@@ -229,9 +300,10 @@ fn check_files() {
         std::fs::read_to_string(work.path().join("inside.txt")).expect("inside file"),
         "ok"
     );
-    assert!(out.contains("outside:Permission denied"), "{out}");
+    // The run has its own file-system view: the folder does not exist there at all.
+    assert!(out.contains("outside:No such file or directory"), "{out}");
     assert!(!target.exists());
-    assert!(out.contains("secret:Permission denied"), "{out}");
+    assert!(out.contains("secret:No such file or directory"), "{out}");
     assert!(!out.contains("42"), "{out}");
 }
 
@@ -383,6 +455,21 @@ fn network_is_blocked() {
 #[test]
 fn files_outside_work_dir_are_off_limits() {
     check_files();
+}
+
+#[test]
+fn unix_sockets_are_out_of_reach() {
+    check_unix_socket();
+}
+
+#[test]
+fn the_program_sees_only_its_own_file_system_view() {
+    check_view();
+}
+
+#[test]
+fn files_written_are_bounded_by_the_disk_quota() {
+    check_disk_quota();
 }
 
 #[test]
@@ -617,6 +704,9 @@ fn unprivileged_inner() {
     check_network_blocked();
     check_files();
     check_fork_bomb();
+    check_unix_socket();
+    check_view();
+    check_disk_quota();
     let (req, _w) = request("hello", &[]);
     assert_eq!(text(&run(req).stdout), "hello\n");
     println!("unprivileged checks passed");

@@ -139,7 +139,7 @@ impl Compiled {
         &self,
         limits: &Limits,
         stdin: Stdin,
-        work_dir: PathBuf,
+        work_dir: Option<PathBuf>,
     ) -> Option<RunRequest> {
         let argv = self.run_argv(limits.memory_bytes)?;
         let mut limits = limits.clone();

@@ -121,7 +121,7 @@ fn native_languages_compile_and_run() {
         assert!(!c.cached);
         let entry = c.entry_dir.clone().unwrap();
         let req = c
-            .run_request(&test_limits(), Stdin::Null, f.root.clone())
+            .run_request(&test_limits(), Stdin::Null, Some(f.root.clone()))
             .unwrap();
         assert_eq!(req.argv, vec![entry.join("solution").display().to_string()]);
         assert_eq!(req.read_only, vec![entry.clone()]);
@@ -195,7 +195,7 @@ fn java_compiles_with_detected_class_and_runs() {
         0o644
     );
     let req = c
-        .run_request(&test_limits(), Stdin::Null, f.root.clone())
+        .run_request(&test_limits(), Stdin::Null, Some(f.root.clone()))
         .unwrap();
     assert!(req.argv.contains(&"-Xmx256m".to_string()), "{:?}", req.argv);
     assert_eq!(req.argv.last().unwrap(), "Adder");
@@ -261,7 +261,7 @@ fn compile_errors_are_data_with_the_compiler_message() {
         );
         assert!(c.entry_dir.is_some(), "compile errors are cached");
         assert!(c
-            .run_request(&test_limits(), Stdin::Null, f.root.clone())
+            .run_request(&test_limits(), Stdin::Null, Some(f.root.clone()))
             .is_none());
     }
 }
@@ -468,7 +468,9 @@ fn run_request_raises_processes_and_keeps_other_limits() {
     let entry = c.entry_dir.clone().unwrap();
     let mut limits = test_limits();
     limits.memory_bytes = 64 * MIB + 5;
-    let req = c.run_request(&limits, Stdin::Null, f.root.clone()).unwrap();
+    let req = c
+        .run_request(&limits, Stdin::Null, Some(f.root.clone()))
+        .unwrap();
     assert_eq!(
         req.argv,
         vec![
@@ -482,7 +484,9 @@ fn run_request_raises_processes_and_keeps_other_limits() {
     assert_eq!(req.limits.memory_bytes, limits.memory_bytes);
     assert_eq!(req.env, vec![("A".to_string(), "1".to_string())]);
     limits.processes = 100;
-    let req = c.run_request(&limits, Stdin::Null, f.root.clone()).unwrap();
+    let req = c
+        .run_request(&limits, Stdin::Null, Some(f.root.clone()))
+        .unwrap();
     assert_eq!(req.limits.processes, 100);
 }
 

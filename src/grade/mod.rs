@@ -9,14 +9,14 @@
 //! The runner only produces [`Event`]s and results; reporters render them.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use serde::Serialize;
 
 use crate::problems::Problem;
-use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
+use crate::sandbox::{LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin};
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
 
@@ -142,7 +142,9 @@ pub fn run_tests(
             for i in 0..results.len() {
                 let Some(r) = &results[i] else { continue };
                 let near = Duration::from_millis(r.time_ms) >= threshold;
-                if r.runs == 1 && (r.verdict == Verdict::TLE || near) {
+                // A judge error may be the machine being overloaded by our own parallel runs.
+                let suspect = matches!(r.verdict, Verdict::TLE | Verdict::JE) || near;
+                if r.runs == 1 && suspect {
                     on_event(Event::Rerun { name: &r.name });
                     let mut again = runner.run_one(&tests[i])?;
                     again.runs = 2;
@@ -169,6 +171,18 @@ fn first_failure(results: &[Option<TestResult>]) -> Option<usize> {
     results
         .iter()
         .position(|r| r.as_ref().is_some_and(|r| r.verdict != Verdict::AC))
+}
+
+/// Says once per process that the machine is too busy to judge (see
+/// [`LimitHit::Overloaded`]); the affected results are judge errors.
+fn warn_overloaded() {
+    static WARNED: AtomicBool = AtomicBool::new(false);
+    if !WARNED.swap(true, Ordering::SeqCst) {
+        eprintln!(
+            "warning: this machine is overloaded: a program got too little CPU to be judged, \
+             and its result is a judge error (JE), not a verdict; free some CPU or lower --jobs"
+        );
+    }
 }
 
 /// The overall verdict: the first non-AC result in test-plan order, else AC.
@@ -241,13 +255,12 @@ impl Runner<'_> {
 
     /// Runs one test in a fresh private working directory and judges it.
     fn run_one(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
-        let work = tempfile::Builder::new().prefix("judge-run-").tempdir()?;
         let request = RunRequest {
             argv: self.program.argv.clone(),
             env: self.program.env.clone(),
             stdin: Stdin::Bytes(test.input.as_bytes().to_vec()),
             read_only: self.program.read_only.clone(),
-            work_dir: work.path().to_path_buf(),
+            work_dir: None,
             limits: self.limits.clone(),
         };
         let outcome = self.sandbox.run(&request)?;
@@ -255,6 +268,9 @@ impl Runner<'_> {
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
+        if outcome.limit_hit == Some(LimitHit::Overloaded) {
+            warn_overloaded();
+        }
         let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
             self.logic.check(&test.input, &test.answer, out)
         });

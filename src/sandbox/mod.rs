@@ -56,8 +56,10 @@ pub struct RunRequest {
     /// Directories the program may read and execute from (its binary, a runtime's install
     /// prefix). System library directories are always readable.
     pub read_only: Vec<PathBuf>,
-    /// The program's private writable working directory (created fresh by the caller).
-    pub work_dir: PathBuf,
+    /// The program's working directory: `None` for a private one that ends with the run
+    /// (on the run's disk quota), or a folder the caller shares with the program (read and
+    /// written at the same path; created by the caller, made writable for the sandbox).
+    pub work_dir: Option<PathBuf>,
     pub limits: Limits,
 }
 
@@ -69,6 +71,8 @@ pub enum LimitHit {
     WallTime,
     Memory,
     Output,
+    /// The files the program wrote filled its disk quota (the output limit).
+    Disk,
     /// Not a contestant limit: the machine gave the program so little CPU for so long that
     /// no verdict can be given (a judge error).
     Overloaded,

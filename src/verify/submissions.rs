@@ -206,6 +206,10 @@ fn time_runs(
             &|_| {},
         )?;
         if let Some(r) = r.first() {
+            // A timing the machine could not give (overloaded) is not a figure to report.
+            if r.verdict == Verdict::JE {
+                anyhow::bail!("cannot time test `{}`: {}", test.name, r.message);
+            }
             capped |= r.verdict == Verdict::TLE;
             samples.push(Duration::from_millis(r.time_ms));
         }

@@ -59,6 +59,7 @@
 
 mod cgroup;
 mod detect;
+mod fsview;
 mod policy;
 pub mod procfs;
 mod run;
@@ -67,11 +68,14 @@ mod spawn;
 mod supervise;
 mod sys;
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use super::{RunOutcome, RunRequest, Sandbox, SandboxError};
 use cgroup::SlotCgroups;
 use detect::Mechanisms;
+use fsview::FsView;
+use policy::PreparedRuleset;
 use slots::{Slot, SlotPool};
 use sys::Stack;
 
@@ -82,12 +86,32 @@ static INSTANCES: AtomicU32 = AtomicU32::new(0);
 pub struct LinuxSandbox {
     mech: Mechanisms,
     pool: SlotPool,
+    /// Each run's own file-system view (a mount namespace), unless this host does not allow
+    /// it (then runs see the host's files through Landlock rules).
+    fsview: Option<FsView>,
+    /// Set when building a view failed on this host: later runs use Landlock only.
+    fsview_failed: AtomicBool,
+    /// The Landlock ruleset of runs with their own file-system view (network and scopes
+    /// only), built once.
+    scoped_ruleset: Option<PreparedRuleset>,
     seccomp: Vec<libc::sock_filter>,
     /// Signals not at SIG_DFL in the harness when `new` ran, plus SIGPIPE (which Rust
     /// programs ignore): reset in the child. Handlers installed later are reset by `execve`
     /// anyway; only signals *ignored* after `new` would leak into the program.
     reset_signals: Vec<i32>,
     warning: Option<String>,
+}
+
+/// The empty host folder each run mounts its box on (in its own mount namespace only, so
+/// every run and every judge can share it).
+fn box_stage() -> PathBuf {
+    // SAFETY: geteuid is a plain getter.
+    let uid = unsafe { libc::geteuid() };
+    if uid == 0 {
+        PathBuf::from("/run/judge/box")
+    } else {
+        std::env::temp_dir().join(format!("judge-box-{uid}"))
+    }
 }
 
 fn setup_err(what: &str, e: impl std::fmt::Display) -> SandboxError {
@@ -129,7 +153,17 @@ impl LinuxSandbox {
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
             });
         }
+        let fsview = FsView::new(&box_stage()).ok();
+        let scoped_ruleset = match &mech.landlock {
+            Some(ll) if fsview.is_some() => {
+                ll.prepare_scoped().map_err(|e| setup_err("Landlock", e))?
+            }
+            _ => None,
+        };
         Ok(LinuxSandbox {
+            fsview,
+            fsview_failed: AtomicBool::new(false),
+            scoped_ruleset,
             seccomp: if mech.seccomp {
                 policy::seccomp_program()
             } else {
@@ -146,6 +180,13 @@ impl LinuxSandbox {
             pool: SlotPool::new(slot_vec),
             mech,
         })
+    }
+
+    /// The file-system view for the next run, if runs get their own.
+    fn fsview(&self) -> Option<&FsView> {
+        self.fsview
+            .as_ref()
+            .filter(|_| !self.fsview_failed.load(Ordering::Relaxed))
     }
 
     /// True when runs use cgroups (root path).
@@ -169,7 +210,20 @@ impl Sandbox for LinuxSandbox {
             });
         }
         let mut slot = self.pool.acquire();
-        run::run_in_slot(self, &mut slot, request, &program)
+        match run::run_in_slot(self, &mut slot, request, &program) {
+            // This host does not let us build a file-system view (e.g. user namespaces
+            // without mount rights): say so once and go on with Landlock alone.
+            Err(run::RunError::FsView(why)) if self.fsview().is_some() => {
+                if !self.fsview_failed.swap(true, Ordering::SeqCst) {
+                    eprintln!(
+                        "warning: no private file-system view ({why}): programs see the \
+                         host's files, limited by Landlock"
+                    );
+                }
+                run::run_in_slot(self, &mut slot, request, &program).map_err(Into::into)
+            }
+            r => r.map_err(Into::into),
+        }
     }
 
     fn warning(&self) -> Option<String> {

@@ -64,6 +64,10 @@ fn denied_syscalls() -> Vec<libc::c_long> {
         libc::SYS_finit_module,
         libc::SYS_delete_module,
         libc::SYS_pidfd_getfd,
+        libc::SYS_chroot,
+        // No sockets at all (`socketpair` stays allowed): a pathname Unix socket would reach
+        // whatever listens on it (an ssh agent, D-Bus), whatever the file-system view.
+        libc::SYS_socket,
     ];
     #[cfg(target_arch = "x86_64")]
     v.extend([libc::SYS_iopl, libc::SYS_ioperm]);
@@ -109,9 +113,8 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
     ];
     // Tail layout (indices relative to the end of the comparison block):
     //   +0 ret ALLOW; +1 ret EPERM; +2 ret ENOSYS;
-    //   +3 clone: ld arg0; +4 jset NS; +5 ret EPERM; +6 ret ALLOW;
-    //   +7 socket: ld arg0; +8 jeq AF_UNIX; +9 ret ALLOW; +10 ret EPERM
-    let n_cmp = denied.len() + 4; // x32 check, clone3, clone, socket + each denied
+    //   +3 clone: ld arg0; +4 jset NS; +5 ret EPERM; +6 ret ALLOW
+    let n_cmp = denied.len() + 3; // x32 check, clone3, clone + each denied
     let to = |i: usize, target: usize| -> u8 {
         // Jump offsets count from the instruction after the current one.
         (n_cmp - i - 1 + target) as u8
@@ -122,8 +125,6 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
     p.push(jump(jeq, libc::SYS_clone3 as u32, to(i, 2), 0));
     i += 1;
     p.push(jump(jeq, libc::SYS_clone as u32, to(i, 3), 0));
-    i += 1;
-    p.push(jump(jeq, libc::SYS_socket as u32, to(i, 7), 0));
     i += 1;
     for nr in &denied {
         p.push(jump(jeq, *nr as u32, to(i, 1), 0));
@@ -138,11 +139,6 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
     p.push(jump(jset, NS_FLAGS, 0, 1));
     p.push(stmt(ret, eperm));
     p.push(stmt(ret, allow));
-    // socket: only AF_UNIX.
-    p.push(stmt(ld, arg0_lo));
-    p.push(jump(jeq, libc::AF_UNIX as u32, 0, 1));
-    p.push(stmt(ret, allow));
-    p.push(stmt(ret, eperm));
     p
 }
 
@@ -226,6 +222,31 @@ impl Landlock {
             }
         }
         Some(Landlock { abi, fixed })
+    }
+
+    /// A ruleset that restricts no file access (the run has its own file-system view) but
+    /// forbids TCP and, where the ABI allows, signals and abstract Unix sockets outside the
+    /// run. Built once; `None` when this ABI has nothing of that to enforce.
+    pub fn prepare_scoped(&self) -> Result<Option<PreparedRuleset>, String> {
+        let abi = self.abi;
+        if abi < ABI::V4 {
+            return Ok(None);
+        }
+        let mut ruleset = Ruleset::default()
+            .handle_access(AccessNet::from_all(abi))
+            .map_err(|e| e.to_string())?;
+        if abi >= ABI::V6 {
+            ruleset = ruleset
+                .scope(Scope::AbstractUnixSocket | Scope::Signal)
+                .map_err(|e| e.to_string())?;
+        }
+        let created = ruleset.create().map_err(|e| e.to_string())?;
+        let fd: Option<OwnedFd> = created.into();
+        let fd = fd.ok_or_else(|| "landlock ruleset was not created".to_string())?;
+        Ok(Some(PreparedRuleset {
+            fd,
+            proc_self_access: 0,
+        }))
     }
 
     /// Builds the ruleset for one run: read+execute on system dirs and `read_only`,
@@ -367,8 +388,13 @@ mod tests {
         );
         assert_eq!(
             eval(&p, a, nr(libc::SYS_socket), libc::AF_UNIX as u64),
+            eperm
+        );
+        assert_eq!(
+            eval(&p, a, nr(libc::SYS_socketpair), libc::AF_UNIX as u64),
             allow
         );
+        assert_eq!(eval(&p, a, nr(libc::SYS_chroot), 0), eperm);
         assert_eq!(
             eval(&p, a, nr(libc::SYS_socket), libc::AF_INET as u64),
             eperm

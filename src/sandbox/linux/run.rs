@@ -13,7 +13,7 @@ use super::cgroup::{Baseline, SlotCgroups};
 use super::detect::high_fd;
 use super::procfs::{self, ProcSample};
 use super::slots::Slot;
-use super::spawn::{self, Plan, Report};
+use super::spawn::{self, FsPlan, Plan, Report, Step};
 use super::supervise::{self, Probe};
 use super::{setup_err, sys, LinuxSandbox};
 use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Termination};
@@ -91,6 +91,9 @@ impl Drop for ProxyGuard {
     }
 }
 
+/// A box with less than this free counts as full (a refused write was at most this close).
+const DISK_FULL_SLACK: u64 = 64 * 1024;
+
 /// The most processes of one run whose figures are polled (far above any process limit).
 const MAX_POLLED_PROCESSES: usize = 1024;
 
@@ -124,12 +127,47 @@ impl Probe for RunProbe<'_> {
     }
 }
 
+/// Why a run could not be made.
+pub enum RunError {
+    Sandbox(SandboxError),
+    /// This host does not allow the run's own file-system view (the caller may go on
+    /// without it).
+    FsView(String),
+}
+
+impl From<SandboxError> for RunError {
+    fn from(e: SandboxError) -> RunError {
+        RunError::Sandbox(e)
+    }
+}
+
+impl From<std::io::Error> for RunError {
+    fn from(e: std::io::Error) -> RunError {
+        RunError::Sandbox(e.into())
+    }
+}
+
+impl From<RunError> for SandboxError {
+    fn from(e: RunError) -> SandboxError {
+        match e {
+            RunError::Sandbox(e) => e,
+            RunError::FsView(why) => SandboxError::Setup(format!("file-system view: {why}")),
+        }
+    }
+}
+
+/// The box's tmpfs: the run's disk quota is its output limit (at least 1 MiB).
+fn tmpfs_options(limits: &crate::sandbox::Limits) -> CString {
+    let size = limits.output_bytes.max(1 << 20).div_ceil(4096) * 4096;
+    CString::new(format!("size={size},nr_inodes=16384,mode=755")).unwrap_or_default()
+}
+
 pub fn run_in_slot(
     sb: &LinuxSandbox,
     slot: &mut Slot,
     req: &RunRequest,
     program: &str,
-) -> Result<RunOutcome, SandboxError> {
+) -> Result<RunOutcome, RunError> {
     let lim = &req.limits;
     let spawn_err = |message: String| SandboxError::Spawn {
         program: program.to_string(),
@@ -141,23 +179,60 @@ pub fn run_in_slot(
     let (out_r, out_w) = pipe()?;
     let (err_r, err_w) = pipe()?;
     let uid = slot.uid.as_ref().map(|u| u.uid);
-    if let Some(uid) = uid {
-        let wd = cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?;
+    // Without a file-system view, a private work dir is a fresh host folder.
+    let fsview = sb.fsview();
+    let private_dir = match (&req.work_dir, fsview) {
+        (None, None) => Some(tempfile::Builder::new().prefix("judge-run-").tempdir()?),
+        _ => None,
+    };
+    let host_work_dir = req
+        .work_dir
+        .as_deref()
+        .or(private_dir.as_ref().map(|d| d.path()));
+    if let (Some(uid), Some(dir)) = (uid, host_work_dir) {
+        let wd = cstring(dir.as_os_str().as_bytes(), "work_dir", program)?;
         // SAFETY: valid C string.
         if unsafe { libc::chown(wd.as_ptr(), uid, uid) } != 0 {
             return Err(spawn_err(format!(
                 "making work_dir {} writable for the sandbox: {}",
-                req.work_dir.display(),
+                dir.display(),
                 std::io::Error::last_os_error()
-            )));
+            ))
+            .into());
         }
     }
-    let ruleset = match &sb.mech.landlock {
-        Some(ll) => Some(
-            ll.prepare(&req.read_only, &req.work_dir)
+    let (fs, work_dir) = match fsview {
+        Some(view) => {
+            let (ops, cwd) = view
+                .plan(&req.read_only, req.work_dir.as_deref(), uid)
+                .map_err(spawn_err)?;
+            let fs = FsPlan {
+                stage: view.stage(),
+                tmpfs_options: tmpfs_options(lim),
+                ops,
+            };
+            (Some(fs), cwd)
+        }
+        None => {
+            let dir = host_work_dir.unwrap_or(std::path::Path::new("/"));
+            (
+                None,
+                cstring(dir.as_os_str().as_bytes(), "work_dir", program)?,
+            )
+        }
+    };
+    // With its own file-system view a run needs Landlock only for the network and scopes
+    // (one ruleset for all runs); without one, for the files too.
+    let own_ruleset = match (&sb.mech.landlock, &fs, host_work_dir) {
+        (Some(ll), None, Some(dir)) => Some(
+            ll.prepare(&req.read_only, dir)
                 .map_err(|e| spawn_err(format!("Landlock: {e}")))?,
         ),
-        None => None,
+        _ => None,
+    };
+    let ruleset = match &fs {
+        Some(_) => sb.scoped_ruleset.as_ref(),
+        None => own_ruleset.as_ref(),
     };
     let baseline = match slot.cg.as_mut() {
         Some(cg) => Some(
@@ -209,7 +284,7 @@ pub fn run_in_slot(
     if netns >= 0 {
         keep.push(netns);
     }
-    if let Some(r) = &ruleset {
+    if let Some(r) = ruleset {
         keep.push(r.fd.as_raw_fd());
     }
     let mut argv = Vec::with_capacity(req.argv.len());
@@ -219,9 +294,7 @@ pub fn run_in_slot(
     let mut envp = Vec::with_capacity(req.env.len());
     for (k, v) in &req.env {
         if k.contains('=') {
-            return Err(spawn_err(format!(
-                "environment variable name {k:?} contains '='"
-            )));
+            return Err(spawn_err(format!("environment variable name {k:?} contains '='")).into());
         }
         envp.push(cstring(
             format!("{k}={v}").as_bytes(),
@@ -239,11 +312,11 @@ pub fn run_in_slot(
         keep_fds: keep,
         cgroup_procs,
         netns,
-        work_dir: cstring(req.work_dir.as_os_str().as_bytes(), "work_dir", program)?,
+        work_dir,
         ids: uid.map(|u| (u, u)),
         rlimits,
-        landlock_fd: ruleset.as_ref().map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
-        landlock_proc_access: ruleset.as_ref().map(|r| r.proc_self_access).unwrap_or(0),
+        landlock_fd: ruleset.map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
+        landlock_proc_access: ruleset.map(|r| r.proc_self_access).unwrap_or(0),
         proc_self: c"/proc/self".to_owned(),
         seccomp: sb.seccomp.clone(),
         reset_signals: sb.reset_signals.clone(),
@@ -252,15 +325,30 @@ pub fn run_in_slot(
             filter: std::ptr::null_mut(),
         },
         child_stack_top: slot.child_stack.top(),
+        fs,
+        id_maps: if sb.mech.root {
+            None
+        } else {
+            // SAFETY: getuid/getgid are plain getters.
+            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            Some([
+                CString::new(format!("0 {uid} 1")).unwrap_or_default(),
+                c"deny".to_owned(),
+                CString::new(format!("0 {gid} 1")).unwrap_or_default(),
+            ])
+        },
         report: Report::default(),
     });
     plan.finish_pointers();
 
-    let ns_flags = if sb.mech.root {
+    let mut ns_flags = if sb.mech.root {
         libc::CLONE_NEWPID
     } else {
         libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
     };
+    if plan.fs.is_some() {
+        ns_flags |= libc::CLONE_NEWNS;
+    }
 
     // --- spawn ---
     let start = Instant::now();
@@ -291,16 +379,23 @@ pub fn run_in_slot(
         &mut probe,
     )?;
     proxy.reaped = true;
-    drop(ruleset);
+    drop(own_ruleset);
 
     let step = plan.report.err_step.load(Ordering::SeqCst);
     if step != 0 {
         let errno = plan.report.err_errno.load(Ordering::SeqCst);
-        return Err(spawn_err(format!(
-            "{} failed: {}",
-            spawn::step_name(step),
-            std::io::Error::from_raw_os_error(errno)
-        )));
+        let err = std::io::Error::from_raw_os_error(errno);
+        if step == Step::Mount as u32 {
+            let detail = plan.report.err_detail.load(Ordering::SeqCst);
+            let what = plan
+                .fs
+                .as_ref()
+                .and_then(|fs| fs.ops.get(detail as usize))
+                .map(|op| format!("{:?} {}", op.kind, op.dst.to_string_lossy()))
+                .unwrap_or_else(|| "mounting the box".into());
+            return Err(RunError::FsView(format!("{what}: {err}")));
+        }
+        return Err(spawn_err(format!("{} failed: {err}", spawn::step_name(step))).into());
     }
 
     let mut limit_hit = mon.limit_hit;
@@ -312,9 +407,9 @@ pub fn run_in_slot(
             Termination::Exited(libc::WEXITSTATUS(st))
         }
     } else if !plan.report.started.load(Ordering::SeqCst) && limit_hit.is_none() {
-        return Err(spawn_err(
-            "the sandbox process ended before the program started".into(),
-        ));
+        return Err(
+            spawn_err("the sandbox process ended before the program started".into()).into(),
+        );
     } else {
         // We killed the proxy (a limit) before the contestant was reaped.
         Termination::Signaled(libc::SIGKILL)
@@ -359,6 +454,12 @@ pub fn run_in_slot(
     };
     if cpu_time > lim.cpu_time {
         limit_hit = limit_hit.or(Some(LimitHit::CpuTime));
+    }
+    // A full box: the program wrote as much as its quota allows (and was refused more).
+    let disk_size = plan.report.disk_size.load(Ordering::SeqCst);
+    let disk_used = plan.report.disk_used.load(Ordering::SeqCst);
+    if disk_size > 0 && disk_used + DISK_FULL_SLACK >= disk_size {
+        limit_hit = limit_hit.or(Some(LimitHit::Disk));
     }
     Ok(RunOutcome {
         termination,

@@ -20,9 +20,10 @@
 
 use std::ffi::{c_void, CString};
 use std::os::fd::{FromRawFd, OwnedFd};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU32, AtomicU64, Ordering};
 
-use super::sys::{self, sc1, sc2, sc3, sc4};
+use super::fsview::{MountOp, OpKind};
+use super::sys::{self, sc1, sc2, sc3, sc4, syscall6};
 
 /// Steps of the child setup, reported when one fails (see [`step_name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +43,10 @@ pub enum Step {
     Landlock,
     Seccomp,
     Execve,
+    /// Building the file-system view (the failing step's index is in `Report::err_detail`).
+    Mount,
+    /// Mapping the harness's uid and gid into the run's user namespace.
+    IdMaps,
 }
 
 pub fn step_name(step: u32) -> &'static str {
@@ -60,6 +65,8 @@ pub fn step_name(step: u32) -> &'static str {
         12 => "applying the Landlock ruleset",
         13 => "installing the seccomp filter",
         14 => "execve",
+        15 => "building the file-system view",
+        16 => "writing the user namespace's uid/gid maps",
         _ => "unknown step",
     }
 }
@@ -79,6 +86,20 @@ pub struct Report {
     /// Non-zero: the [`Step`] that failed before `execve`.
     pub err_step: AtomicU32,
     pub err_errno: AtomicI32,
+    /// For [`Step::Mount`]: index of the failing [`MountOp`] (`u32::MAX`: the root setup).
+    pub err_detail: AtomicU32,
+    /// Bytes used and available on the box's tmpfs after the run (file-system view only).
+    pub disk_used: AtomicU64,
+    pub disk_size: AtomicU64,
+}
+
+/// The file-system view of one run, prepared by [`super::fsview::FsView::plan`].
+pub struct FsPlan {
+    /// Host folder the box's tmpfs is mounted on.
+    pub stage: CString,
+    /// Options of the box's tmpfs (`size=...`).
+    pub tmpfs_options: CString,
+    pub ops: Vec<MountOp>,
 }
 
 /// `struct landlock_path_beneath_attr`.
@@ -115,6 +136,11 @@ pub struct Plan {
     pub reset_signals: Vec<i32>,
     pub seccomp_prog: libc::sock_fprog,
     pub child_stack_top: *mut u8,
+    /// The run's own file-system view, built by the proxy; `None`: the host's (Landlock).
+    pub fs: Option<FsPlan>,
+    /// In a new user namespace: the lines for `/proc/self/uid_map`, `setgroups` and
+    /// `gid_map` that map the harness's uid and gid to 0 (written by the proxy itself).
+    pub id_maps: Option<[CString; 3]>,
     pub report: Report,
 }
 
@@ -190,6 +216,51 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
             return 127;
         }
 
+        if let Some(maps) = &plan.id_maps {
+            let files = [
+                c"/proc/self/uid_map",
+                c"/proc/self/setgroups",
+                c"/proc/self/gid_map",
+            ];
+            for (file, line) in files.iter().zip(maps.iter()) {
+                let fd = sc3(
+                    libc::SYS_openat,
+                    libc::AT_FDCWD as usize,
+                    file.as_ptr() as usize,
+                    (libc::O_WRONLY | libc::O_CLOEXEC) as usize,
+                );
+                let r = if fd < 0 {
+                    fd
+                } else {
+                    let w = sc3(
+                        libc::SYS_write,
+                        fd as usize,
+                        line.as_ptr() as usize,
+                        line.as_bytes().len(),
+                    );
+                    sc1(libc::SYS_close, fd as usize);
+                    w
+                };
+                if r < 0 {
+                    plan.report.err_errno.store((-r) as i32, Ordering::SeqCst);
+                    plan.report
+                        .err_step
+                        .store(Step::IdMaps as u32, Ordering::SeqCst);
+                    return 127;
+                }
+            }
+        }
+        if let Some(fs) = &plan.fs {
+            if let Err((index, errno)) = build_box(fs) {
+                plan.report.err_errno.store(errno, Ordering::SeqCst);
+                plan.report.err_detail.store(index, Ordering::SeqCst);
+                plan.report
+                    .err_step
+                    .store(Step::Mount as u32, Ordering::SeqCst);
+                return 127;
+            }
+        }
+
         let pid = sys::clone_vfork(0, plan.child_stack_top, contestant_main, arg);
         if pid < 0 {
             plan.report.err_errno.store((-pid) as i32, Ordering::SeqCst);
@@ -223,6 +294,26 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
                     Ordering::SeqCst,
                 );
                 plan.report.has_status.store(true, Ordering::SeqCst);
+                if plan.fs.is_some() {
+                    let mut st: libc::statfs = core::mem::zeroed();
+                    if sc2(
+                        libc::SYS_statfs,
+                        c"/".as_ptr() as usize,
+                        &mut st as *mut libc::statfs as usize,
+                    ) == 0
+                    {
+                        let bs = st.f_bsize as u64;
+                        plan.report
+                            .disk_size
+                            .store((st.f_blocks as u64).wrapping_mul(bs), Ordering::SeqCst);
+                        plan.report.disk_used.store(
+                            (st.f_blocks as u64)
+                                .saturating_sub(st.f_bfree as u64)
+                                .wrapping_mul(bs),
+                            Ordering::SeqCst,
+                        );
+                    }
+                }
                 break;
             }
             if r == -(libc::EINTR as isize) || r > 0 {
@@ -232,6 +323,143 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
         }
     }
     0
+}
+
+/// `mount(2)`.
+unsafe fn mount(
+    src: *const u8,
+    dst: *const u8,
+    fstype: *const u8,
+    flags: libc::c_ulong,
+    data: *const u8,
+) -> isize {
+    // SAFETY: the caller passes NUL-terminated strings or null pointers.
+    unsafe {
+        syscall6(
+            libc::SYS_mount,
+            [
+                src as usize,
+                dst as usize,
+                fstype as usize,
+                flags as usize,
+                data as usize,
+                0,
+            ],
+        )
+    }
+}
+
+/// Builds the box in the proxy's fresh mount namespace and moves into it (see
+/// [`super::fsview`]). On failure: (index of the failing op or `u32::MAX`, errno).
+///
+/// # Safety
+/// Runs in the proxy: raw system calls on prepared data only.
+unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
+    let null = std::ptr::null::<u8>();
+    let root_err = |r: isize| (u32::MAX, (-r) as i32);
+    let check = |r: isize| if r < 0 { Err(r) } else { Ok(()) };
+    unsafe {
+        // Modes as given (the harness's umask must not clip /tmp's 1777).
+        sc1(libc::SYS_umask, 0);
+        // Nothing mounted here may propagate back to the host.
+        check(mount(
+            null,
+            c"/".as_ptr().cast(),
+            null,
+            libc::MS_REC | libc::MS_PRIVATE,
+            null,
+        ))
+        .map_err(root_err)?;
+        check(mount(
+            c"judge-box".as_ptr().cast(),
+            fs.stage.as_ptr().cast(),
+            c"tmpfs".as_ptr().cast(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            fs.tmpfs_options.as_ptr().cast(),
+        ))
+        .map_err(root_err)?;
+        for (i, op) in fs.ops.iter().enumerate() {
+            let err = |r: isize| (i as u32, (-r) as i32);
+            let src = op.src.as_ptr().cast::<u8>();
+            let dst = op.dst.as_ptr().cast::<u8>();
+            let mkdir = |mode: u32| {
+                let r = sc3(
+                    libc::SYS_mkdirat,
+                    libc::AT_FDCWD as usize,
+                    dst as usize,
+                    mode as usize,
+                );
+                if r == -(libc::EEXIST as isize) {
+                    0
+                } else {
+                    r
+                }
+            };
+            match op.kind {
+                OpKind::Mkdir => check(mkdir(op.mode)).map_err(err)?,
+                OpKind::Symlink => check(sc3(
+                    libc::SYS_symlinkat,
+                    src as usize,
+                    libc::AT_FDCWD as usize,
+                    dst as usize,
+                ))
+                .map_err(err)?,
+                OpKind::BindDir | OpKind::BindFile => {
+                    if op.kind == OpKind::BindDir {
+                        check(mkdir(0o755)).map_err(err)?;
+                    } else {
+                        let fd = sc4(
+                            libc::SYS_openat,
+                            libc::AT_FDCWD as usize,
+                            dst as usize,
+                            (libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC) as usize,
+                            0o644,
+                        );
+                        check(fd).map_err(err)?;
+                        sc1(libc::SYS_close, fd as usize);
+                    }
+                    let rec = if op.kind == OpKind::BindDir {
+                        libc::MS_REC
+                    } else {
+                        0
+                    };
+                    check(mount(src, dst, null, libc::MS_BIND | rec, null)).map_err(err)?;
+                    check(mount(
+                        null,
+                        dst,
+                        null,
+                        libc::MS_REMOUNT | libc::MS_BIND | op.flags,
+                        null,
+                    ))
+                    .map_err(err)?;
+                }
+                OpKind::Chown => check(sc4(
+                    libc::SYS_fchownat,
+                    libc::AT_FDCWD as usize,
+                    dst as usize,
+                    op.mode as usize,
+                    op.mode as usize,
+                ))
+                .map_err(err)?,
+                OpKind::Proc => check(mount(
+                    c"proc".as_ptr().cast(),
+                    dst,
+                    c"proc".as_ptr().cast(),
+                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    null,
+                ))
+                .map_err(err)?,
+            }
+        }
+        // Swap roots: the box becomes `/`, the host's root is detached from this namespace.
+        check(sc1(libc::SYS_chdir, fs.stage.as_ptr() as usize)).map_err(root_err)?;
+        let dot = c".".as_ptr() as usize;
+        check(sc2(libc::SYS_pivot_root, dot, dot)).map_err(root_err)?;
+        check(sc2(libc::SYS_umount2, dot, libc::MNT_DETACH as usize)).map_err(root_err)?;
+        check(sc1(libc::SYS_chdir, c"/".as_ptr() as usize)).map_err(root_err)?;
+        sc1(libc::SYS_umask, 0o022);
+    }
+    Ok(())
 }
 
 /// Entry point of the contestant child; ends in `execve` or reports the failed step.
@@ -306,13 +534,18 @@ unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
             fail(plan, Step::NoNewPrivs, r);
         }
         if plan.landlock_fd >= 0 {
-            // /proc/self of *this* process (same pid after exec), for runtimes that read it.
-            let fd = sc3(
-                libc::SYS_openat,
-                libc::AT_FDCWD as usize,
-                plan.proc_self.as_ptr() as usize,
-                (libc::O_PATH | libc::O_CLOEXEC) as usize,
-            );
+            // /proc/self of *this* process (same pid after exec), for runtimes that read it
+            // (only when the ruleset restricts file access).
+            let fd = if plan.landlock_proc_access != 0 {
+                sc3(
+                    libc::SYS_openat,
+                    libc::AT_FDCWD as usize,
+                    plan.proc_self.as_ptr() as usize,
+                    (libc::O_PATH | libc::O_CLOEXEC) as usize,
+                )
+            } else {
+                -1
+            };
             if fd >= 0 {
                 let attr = PathBeneathAttr {
                     allowed_access: plan.landlock_proc_access,

@@ -1,0 +1,452 @@
+//! The program's own view of the file system: a mount namespace per run, as isolate does.
+//!
+//! The proxy (pid 1 of the run) starts in a new mount namespace, makes every mount private,
+//! mounts a size-limited tmpfs as the new root and fills it with what a program needs, then
+//! `pivot_root`s into it and detaches the old root:
+//!
+//! ```text
+//!   /usr /lib* /bin /sbin   read-only binds of the host's (or the same symlinks)
+//!   /etc                    only ld.so.*, alternatives, java-*, python3*, localtime
+//!   /dev                    null zero full random urandom, fd/stdin/stdout/stderr links
+//!   /proc                   a new procfs of the run's pid namespace (only its processes)
+//!   /sys/devices/system/cpu read-only (CPU count)
+//!   /tmp, /work             on the tmpfs: the run's private scratch space (its disk quota)
+//!   <read_only dirs>        read-only binds at their own paths (the binary, a runtime)
+//!   <work_dir>              a read-write bind at its own path, when the caller shares one
+//! ```
+//!
+//! Nothing else of the host is reachable: no other runs, no `/sys/fs/cgroup`, no home
+//! folders, no sockets of other programs (pathname Unix sockets live in folders the box does
+//! not have). The tmpfs is the disk quota: files a run writes outside a shared `work_dir`
+//! count toward it, and a full tmpfs is reported (see [`super::spawn::Report::disk_used`]).
+//!
+//! Every step is prepared here as a [`MountOp`] with its paths as C strings; the proxy only
+//! executes them with raw system calls.
+
+use std::collections::BTreeSet;
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+/// Host folders bound read-only at their own paths (or recreated as the same symlink).
+const SYSTEM_DIRS: &[&str] = &[
+    "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin",
+];
+/// Entries of `/etc` that loaders and runtimes read (exact names, or prefixes ending in `*`).
+const ETC_ENTRIES: &[&str] = &[
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "alternatives",
+    "java-*",
+    "python3*",
+];
+/// Device files bound into `/dev` (read-write).
+const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
+/// Read-only binds of `/sys` (glibc and runtimes read the CPU count here).
+const SYS_DIRS: &[&str] = &["/sys/devices/system/cpu"];
+
+/// The private working directory of a run when the caller shares none.
+pub const PRIVATE_WORK_DIR: &str = "/work";
+
+/// One preparation step, executed by the proxy in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpKind {
+    /// `mkdir(dst, mode)`; an existing folder is fine.
+    Mkdir,
+    /// `symlink(src, dst)`.
+    Symlink,
+    /// Bind folder `src` at `dst` (recursively), then remount with `flags`.
+    BindDir,
+    /// Create an empty file at `dst`, bind file `src` on it, then remount with `flags`.
+    BindFile,
+    /// `chown(dst, mode, mode)` (the mode field carries the uid).
+    Chown,
+    /// Mount a new procfs at `dst`.
+    Proc,
+}
+
+/// A step of building the box; paths are absolute paths under the staging mount point.
+#[derive(Debug, Clone)]
+pub struct MountOp {
+    pub kind: OpKind,
+    pub src: CString,
+    pub dst: CString,
+    pub flags: libc::c_ulong,
+    pub mode: u32,
+}
+
+/// What the file-system view needs that does not change between runs.
+pub struct FsView {
+    /// An empty host folder the box's tmpfs is mounted on (inside the run's own mount
+    /// namespace only, so concurrent runs share it without seeing each other).
+    stage: PathBuf,
+    /// The fixed part of every box, relative to `/` of the box.
+    base: Vec<Step>,
+    /// Box paths covered by the fixed part (read-only dirs under them need no bind).
+    covered: Vec<PathBuf>,
+}
+
+/// A step in box coordinates, before the staging prefix is added.
+#[derive(Debug, Clone)]
+struct Step {
+    kind: OpKind,
+    src: PathBuf,
+    dst: PathBuf,
+    flags: libc::c_ulong,
+    mode: u32,
+}
+
+/// The mount flags a bind of `path` must keep: inside a user namespace, `nosuid`, `nodev`,
+/// `noexec` and the atime flags of the source mount are locked and a remount that drops them
+/// fails. Read-only is added by the caller.
+fn locked_flags(path: &Path) -> libc::c_ulong {
+    let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
+        return 0;
+    };
+    // SAFETY: statvfs fills a zeroed local struct from a valid C string path.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return 0;
+    }
+    let f = st.f_flag;
+    let mut out = 0;
+    for (st_flag, ms_flag) in [
+        (libc::ST_NOSUID, libc::MS_NOSUID),
+        (libc::ST_NODEV, libc::MS_NODEV),
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NOATIME, libc::MS_NOATIME),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+        (libc::ST_RELATIME, libc::MS_RELATIME),
+    ] {
+        if f & st_flag != 0 {
+            out |= ms_flag;
+        }
+    }
+    out
+}
+
+fn ro_flags(path: &Path) -> libc::c_ulong {
+    libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | locked_flags(path)
+}
+
+/// The `mkdir` steps for every missing ancestor of `dst` (box coordinates), in order.
+fn parents(dst: &Path, made: &mut BTreeSet<PathBuf>, out: &mut Vec<Step>) {
+    let mut chain: Vec<PathBuf> = dst
+        .ancestors()
+        .skip(1)
+        .filter(|p| *p != Path::new("/"))
+        .map(Path::to_path_buf)
+        .collect();
+    chain.reverse();
+    for p in chain {
+        if made.insert(p.clone()) {
+            out.push(Step {
+                kind: OpKind::Mkdir,
+                src: PathBuf::new(),
+                dst: p,
+                flags: 0,
+                mode: 0o755,
+            });
+        }
+    }
+}
+
+fn step(
+    kind: OpKind,
+    src: impl Into<PathBuf>,
+    dst: impl Into<PathBuf>,
+    flags: libc::c_ulong,
+    mode: u32,
+) -> Step {
+    Step {
+        kind,
+        src: src.into(),
+        dst: dst.into(),
+        flags,
+        mode,
+    }
+}
+
+impl FsView {
+    /// Prepares the fixed part of the box from what exists on this host, with `stage` as
+    /// the mount point (created if missing).
+    pub fn new(stage: &Path) -> std::io::Result<FsView> {
+        std::fs::create_dir_all(stage)?;
+        let mut base = Vec::new();
+        let mut made = BTreeSet::new();
+        let mut covered = Vec::new();
+        for d in SYSTEM_DIRS {
+            let p = Path::new(d);
+            let Ok(meta) = std::fs::symlink_metadata(p) else {
+                continue;
+            };
+            if meta.file_type().is_symlink() {
+                base.push(step(OpKind::Symlink, std::fs::read_link(p)?, p, 0, 0));
+            } else if meta.is_dir() {
+                base.push(step(OpKind::BindDir, p, p, ro_flags(p), 0));
+            }
+            covered.push(p.to_path_buf());
+        }
+        base.push(step(OpKind::Mkdir, "", "/etc", 0, 0o755));
+        made.insert(PathBuf::from("/etc"));
+        if let Ok(entries) = std::fs::read_dir("/etc") {
+            let mut names: Vec<_> = entries.flatten().map(|e| e.file_name()).collect();
+            names.sort();
+            for name in names {
+                let n = name.to_string_lossy();
+                let wanted = ETC_ENTRIES.iter().any(|w| match w.strip_suffix('*') {
+                    Some(prefix) => n.starts_with(prefix),
+                    None => n == *w,
+                });
+                if !wanted {
+                    continue;
+                }
+                let p = Path::new("/etc").join(&name);
+                let Ok(meta) = std::fs::symlink_metadata(&p) else {
+                    continue;
+                };
+                if meta.file_type().is_symlink() {
+                    base.push(step(OpKind::Symlink, std::fs::read_link(&p)?, &p, 0, 0));
+                } else if meta.is_dir() {
+                    base.push(step(OpKind::BindDir, &p, &p, ro_flags(&p), 0));
+                } else {
+                    base.push(step(OpKind::BindFile, &p, &p, ro_flags(&p), 0));
+                }
+                covered.push(p);
+            }
+        }
+        base.push(step(OpKind::Mkdir, "", "/dev", 0, 0o755));
+        made.insert(PathBuf::from("/dev"));
+        for d in DEVICES {
+            let p = Path::new("/dev").join(d);
+            if p.exists() {
+                // Devices must stay usable: no `nodev` here (the source mount allows them).
+                let flags = libc::MS_NOSUID | (locked_flags(&p) & !libc::MS_NODEV);
+                base.push(step(OpKind::BindFile, &p, &p, flags, 0));
+            }
+        }
+        for (link, target) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+        ] {
+            base.push(step(
+                OpKind::Symlink,
+                target,
+                Path::new("/dev").join(link),
+                0,
+                0,
+            ));
+        }
+        base.push(step(OpKind::Mkdir, "", "/proc", 0, 0o555));
+        base.push(step(OpKind::Proc, "", "/proc", 0, 0));
+        made.insert(PathBuf::from("/proc"));
+        for d in SYS_DIRS {
+            let p = Path::new(d);
+            if p.is_dir() {
+                parents(p, &mut made, &mut base);
+                base.push(step(OpKind::BindDir, p, p, ro_flags(p), 0));
+            }
+        }
+        base.push(step(OpKind::Mkdir, "", "/tmp", 0, 0o1777));
+        made.insert(PathBuf::from("/tmp"));
+        Ok(FsView {
+            stage: stage.to_path_buf(),
+            base,
+            covered,
+        })
+    }
+
+    /// The staging mount point as a C string.
+    pub fn stage(&self) -> CString {
+        CString::new(self.stage.as_os_str().as_bytes()).unwrap_or_default()
+    }
+
+    /// Every step of one run's box: the fixed part, `read_only` folders bound read-only at
+    /// their own paths (unless already inside the fixed part), and the working directory:
+    /// `work_dir` bound read-write at its own path, or a private [`PRIVATE_WORK_DIR`] owned
+    /// by `uid`. Returns the steps and the working directory's path inside the box.
+    pub fn plan(
+        &self,
+        read_only: &[PathBuf],
+        work_dir: Option<&Path>,
+        uid: Option<u32>,
+    ) -> Result<(Vec<MountOp>, CString), String> {
+        let mut steps = self.base.clone();
+        let mut made: BTreeSet<PathBuf> = steps
+            .iter()
+            .filter(|s| s.kind == OpKind::Mkdir)
+            .map(|s| s.dst.clone())
+            .collect();
+        let mut bound: Vec<PathBuf> = self.covered.clone();
+        for dir in read_only {
+            let real = std::fs::canonicalize(dir)
+                .map_err(|e| format!("read-only path {}: {e}", dir.display()))?;
+            for p in [dir.clone(), real] {
+                if bound.iter().any(|b| p.starts_with(b)) {
+                    continue;
+                }
+                // A symlinked prefix (e.g. /lib -> usr/lib) is already handled by the links.
+                if p.ancestors()
+                    .skip(1)
+                    .any(|a| std::fs::symlink_metadata(a).is_ok_and(|m| m.file_type().is_symlink()))
+                {
+                    continue;
+                }
+                parents(&p, &mut made, &mut steps);
+                let kind = if p.is_dir() {
+                    OpKind::BindDir
+                } else {
+                    OpKind::BindFile
+                };
+                steps.push(step(kind, &p, &p, ro_flags(&p), 0));
+                bound.push(p);
+            }
+        }
+        let cwd = match work_dir {
+            Some(w) => {
+                parents(w, &mut made, &mut steps);
+                let flags = libc::MS_NOSUID | libc::MS_NODEV | locked_flags(w);
+                steps.push(step(OpKind::BindDir, w, w, flags, 0));
+                w.to_path_buf()
+            }
+            None => {
+                let w = PathBuf::from(PRIVATE_WORK_DIR);
+                steps.push(step(OpKind::Mkdir, "", &w, 0, 0o755));
+                if let Some(uid) = uid {
+                    steps.push(step(OpKind::Chown, "", &w, 0, uid));
+                }
+                w
+            }
+        };
+        let cstr = |p: &Path| {
+            CString::new(p.as_os_str().as_bytes())
+                .map_err(|_| format!("path {} contains a NUL byte", p.display()))
+        };
+        let staged = |p: &Path| -> Result<CString, String> {
+            let rel = p.strip_prefix("/").unwrap_or(p);
+            cstr(&self.stage.join(rel))
+        };
+        let ops = steps
+            .iter()
+            .map(|s| {
+                Ok(MountOp {
+                    kind: s.kind,
+                    // Link targets stay as they are; bind sources are host paths.
+                    src: cstr(&s.src)?,
+                    dst: staged(&s.dst)?,
+                    flags: s.flags,
+                    mode: s.mode,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok((ops, cstr(&cwd)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view() -> (tempfile::TempDir, FsView) {
+        let stage = tempfile::tempdir().expect("tempdir");
+        let v = FsView::new(stage.path()).expect("view");
+        (stage, v)
+    }
+
+    fn dsts(ops: &[MountOp], stage: &Path) -> Vec<(OpKind, String)> {
+        ops.iter()
+            .map(|o| {
+                let d = PathBuf::from(std::ffi::OsStr::from_bytes(o.dst.as_bytes()));
+                let rel = d.strip_prefix(stage).expect("under the stage");
+                (o.kind, format!("/{}", rel.display()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_base_has_system_dirs_devices_proc_and_tmp_but_not_the_rest_of_etc() {
+        let (stage, v) = view();
+        let (ops, cwd) = v.plan(&[], None, Some(60001)).expect("plan");
+        let got = dsts(&ops, stage.path());
+        assert!(got.contains(&(OpKind::BindDir, "/usr".into())), "{got:?}");
+        assert!(got.contains(&(OpKind::BindFile, "/dev/null".into())));
+        assert!(got.contains(&(OpKind::Proc, "/proc".into())));
+        assert!(got.contains(&(OpKind::Mkdir, "/tmp".into())));
+        assert!(got.contains(&(OpKind::Chown, "/work".into())));
+        assert!(got
+            .iter()
+            .all(|(_, d)| d != "/etc/passwd" && d != "/etc/shadow"));
+        assert!(got.iter().all(|(_, d)| !d.starts_with("/sys/fs")));
+        assert_eq!(cwd.as_bytes(), b"/work");
+        // Mount points are created before anything is mounted below them.
+        let proc_mkdir = got
+            .iter()
+            .position(|s| *s == (OpKind::Mkdir, "/proc".into()));
+        let proc_mount = got
+            .iter()
+            .position(|s| *s == (OpKind::Proc, "/proc".into()));
+        assert!(proc_mkdir < proc_mount);
+    }
+
+    #[test]
+    fn read_only_dirs_and_a_shared_work_dir_are_bound_at_their_own_paths() {
+        let (stage, v) = view();
+        let bin = tempfile::tempdir().expect("tempdir");
+        let work = tempfile::tempdir().expect("tempdir");
+        let (ops, cwd) = v
+            .plan(
+                &[bin.path().to_path_buf(), PathBuf::from("/usr/lib")],
+                Some(work.path()),
+                None,
+            )
+            .expect("plan");
+        let got = dsts(&ops, stage.path());
+        let bin_dst = bin.path().canonicalize().unwrap().display().to_string();
+        assert!(got.contains(&(OpKind::BindDir, bin_dst.clone())), "{got:?}");
+        // Already inside /usr: no second bind.
+        assert!(!got.contains(&(OpKind::BindDir, "/usr/lib".into())));
+        let work_op = ops
+            .iter()
+            .find(|o| o.src.as_bytes() == work.path().as_os_str().as_bytes())
+            .expect("work dir bind");
+        assert_eq!(
+            work_op.flags & libc::MS_RDONLY,
+            0,
+            "the work dir is writable"
+        );
+        let bin_op = ops
+            .iter()
+            .find(|o| o.kind == OpKind::BindDir && o.src.as_bytes() == bin_dst.as_bytes())
+            .expect("bin bind");
+        assert_ne!(
+            bin_op.flags & libc::MS_RDONLY,
+            0,
+            "read-only dirs are read-only"
+        );
+        assert_eq!(cwd.as_bytes(), work.path().as_os_str().as_bytes());
+        // The parents of a bind exist before it.
+        let first_bind = got.iter().position(|s| s.1 == bin_dst).unwrap();
+        let parent = Path::new(&bin_dst).parent().unwrap().display().to_string();
+        let mkdir = got
+            .iter()
+            .position(|s| *s == (OpKind::Mkdir, parent.clone()));
+        assert!(
+            mkdir.is_some_and(|m| m < first_bind) || got.iter().any(|s| s.1 == parent),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_missing_read_only_dir_is_an_error_naming_it() {
+        let (_stage, v) = view();
+        let err = v
+            .plan(&[PathBuf::from("/nonexistent/judge-dir")], None, None)
+            .unwrap_err();
+        assert!(err.contains("/nonexistent/judge-dir"), "{err}");
+    }
+}
