@@ -178,18 +178,14 @@ pub fn excerpt(text: &str, total: usize) -> (String, Option<String>) {
 
 /// A titled `<pre>` with an excerpt of `text`.
 pub fn file_block(title: &str, text: &str, total: usize) -> String {
-    let (shown, note) = excerpt(text, total);
-    let mut s = format!(
-        "<div><h4>{}</h4><pre>{}</pre>",
-        escape(title),
-        escape(&shown)
-    );
     if text.is_empty() {
-        s = format!(
-            "<div><h4>{}</h4><pre class=\"empty\">(empty)</pre>",
+        return format!(
+            r#"<div><h4>{}</h4><pre class="empty">(empty)</pre></div>"#,
             escape(title)
         );
     }
+    let (shown, note) = excerpt(text, total);
+    let mut s = format!("<div><h4>{}</h4><pre>{}</pre>", escape(title), escape(&shown));
     if let Some(n) = note {
         let _ = write!(s, r#"<p class="note">{}</p>"#, escape(&n));
     }
