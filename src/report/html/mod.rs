@@ -185,7 +185,11 @@ pub fn file_block(title: &str, text: &str, total: usize) -> String {
         );
     }
     let (shown, note) = excerpt(text, total);
-    let mut s = format!("<div><h4>{}</h4><pre>{}</pre>", escape(title), escape(&shown));
+    let mut s = format!(
+        "<div><h4>{}</h4><pre>{}</pre>",
+        escape(title),
+        escape(&shown)
+    );
     if let Some(n) = note {
         let _ = write!(s, r#"<p class="note">{}</p>"#, escape(&n));
     }
