@@ -29,6 +29,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Validate input files against the problem's constraints (byte-strict).
     Validate(ValidateArgs),
+    /// Draw an input, or an output on its input: in the terminal, or as an SVG file.
+    Show(ShowArgs),
     /// Compile submissions and grade them on the problem's tests in the sandbox.
     Grade(GradeArgs),
     /// Run a submission on random tests until it fails, then shrink and save the counterexample.
@@ -122,6 +124,22 @@ pub struct ValidateArgs {
     pub inputs: Vec<PathBuf>,
 }
 
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    /// The input file (`-` for standard input).
+    #[arg(value_name = "INPUT")]
+    pub input: PathBuf,
+    /// A contestant output to draw on the input (`-` for standard input).
+    #[arg(value_name = "OUTPUT")]
+    pub output: Option<PathBuf>,
+    /// Write the picture as a standalone SVG file instead (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
 /// Options shared by the commands that compile and run submissions.
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -164,6 +182,9 @@ pub struct GradeArgs {
     /// Print one JSON object per submission (one per line) instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Also write a self-contained HTML report (verdict matrix, first failures with pictures).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -197,6 +218,9 @@ pub struct StressArgs {
     /// Folder for the counterexample [default: ./stress-<problem>-<seed>].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Print one JSON object (the run, the failure, the shrunk counterexample) instead of lines.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -215,6 +239,9 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of lines.
     #[arg(long)]
     pub json: bool,
+    /// Also write a self-contained HTML report (checks, verdict matrix, timing chart).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Inject a fault into the problem logic to show that verify catches it (for tests).
     #[arg(long, value_name = "FAULT", hide = true)]
     pub inject_fault: Option<crate::verify::Fault>,
@@ -266,6 +293,8 @@ mod tests {
             &["judge", "solve", "x"],
             &["judge", "check", "x", "in", "out"],
             &["judge", "validate", "x", "a", "b"],
+            &["judge", "show", "x", "in"],
+            &["judge", "show", "x", "in", "out", "--svg", "a.svg"],
         ];
         for line in ok {
             assert!(Cli::try_parse_from(*line).is_ok(), "{line:?}");
@@ -298,6 +327,9 @@ mod tests {
             ],
             &["judge", "validate", "x"],
             &["judge", "check", "x", "in"],
+            &["judge", "show", "x"],
+            &["judge", "show", "x", "in", "out", "extra"],
+            &["judge", "show", "x", "in", "--svg"],
         ];
         for line in bad {
             assert!(Cli::try_parse_from(*line).is_err(), "{line:?}");

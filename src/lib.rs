@@ -7,8 +7,8 @@
 //!   ─► sandbox (RunOutcome) ─► verdict (checker → Verdict) ─► grade (events, results) ─► report (table, JSON)
 //! ```
 //!
-//! `problems` holds each problem's logic (validator, generators, solver, checker);
-//! `commands` wires the stages together per subcommand.
+//! `problems` holds each problem's logic (validator, generators, solver, checker, pictures);
+//! `show` the drawing primitives; `commands` wires the stages together per subcommand.
 
 pub mod cli;
 pub mod commands;
@@ -21,6 +21,7 @@ pub mod package;
 pub mod problems;
 pub mod report;
 pub mod sandbox;
+pub mod show;
 pub mod stress;
 pub mod testset;
 pub mod text;

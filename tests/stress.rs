@@ -204,3 +204,111 @@ fn stress_rejects_bad_arguments() {
         assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     }
 }
+
+/// The `stress --json` contract, strictly.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StressJson {
+    problem: String,
+    submission: String,
+    seed: u64,
+    verdict: String,
+    compile: CompileJson,
+    tests_run: u64,
+    elapsed_ms: u64,
+    failure: Option<FailureJson>,
+    interrupted: bool,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CompileJson {
+    ok: bool,
+    message: String,
+    time_ms: u64,
+    cached: bool,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FailureJson {
+    index: u64,
+    verdict: String,
+    message: String,
+    generator: String,
+    params: std::collections::BTreeMap<String, i64>,
+    seed: u64,
+    reproduce: String,
+    shrunk: Option<ShrunkJson>,
+    saved: Option<String>,
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShrunkJson {
+    steps: u32,
+    runs: u32,
+    verdict: String,
+    message: String,
+    input: String,
+    interrupted: bool,
+}
+
+#[test]
+fn stress_json_reports_the_failure_and_the_shrunk_counterexample() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("cex");
+    let run = judge(&[
+        "stress",
+        "magic-square",
+        "tests/programs/wa.c",
+        "--count",
+        "20",
+        "--seed",
+        "1",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    run.assert_code(1);
+    let r: StressJson = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (r.problem.as_str(), r.submission.as_str(), r.seed),
+        ("magic-square", "tests/programs/wa.c", 1)
+    );
+    assert_eq!(r.verdict, "WA");
+    assert!(!r.interrupted);
+    assert!(r.compile.ok && r.compile.message.is_empty());
+    // A cached binary took no compile time.
+    assert!(!r.compile.cached || r.compile.time_ms == 0);
+    assert!(r.tests_run >= 1 && r.elapsed_ms < 60_000);
+    let f = r.failure.expect("a failure");
+    assert_eq!(f.verdict, "WA");
+    assert!(f.message.contains("not in the input"), "{}", f.message);
+    assert!(f.index < r.tests_run);
+    let mut reproduce = format!("--generator {} --seed {}", f.generator, f.seed);
+    for (k, v) in &f.params {
+        reproduce.push_str(&format!(" --param {k}={v}"));
+    }
+    assert_eq!(f.reproduce, reproduce);
+    let s = f.shrunk.expect("shrunk");
+    assert_eq!(s.verdict, "WA");
+    assert!(s.runs >= s.steps && !s.message.is_empty() && !s.interrupted);
+    assert_eq!(f.saved.as_deref(), dir.to_str());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("counterexample.in")).unwrap(),
+        s.input
+    );
+    // JSON mode prints nothing else on stdout.
+    assert!(!run.stdout.contains("reproduce the input:"));
+}
+
+#[test]
+fn stress_json_of_a_compile_error() {
+    let run = judge(&["stress", "magic-square", "tests/programs/ce.c", "--json"]);
+    run.assert_code(1);
+    let r: StressJson = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(r.verdict, "CE");
+    assert!(!r.compile.ok && r.compile.message.contains("undefined_variable"));
+    assert!(r.failure.is_none());
+}

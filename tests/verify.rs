@@ -53,6 +53,7 @@ struct Timing {
     min_ms: u64,
     max_ms: u64,
     capped: bool,
+    samples_ms: Vec<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -276,6 +277,12 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     let t = fast.timing.as_ref().unwrap();
     assert_eq!(t.runs, 5);
     assert!(t.min_ms <= t.median_ms && t.median_ms <= t.max_ms && !t.capped);
+    assert_eq!(t.samples_ms.len(), 5);
+    assert!(t.samples_ms.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(
+        (t.samples_ms[0], t.samples_ms[2], t.samples_ms[4]),
+        (t.min_ms, t.median_ms, t.max_ms)
+    );
     assert!(!t.test.is_empty());
     let spin = p
         .submissions

@@ -5,8 +5,11 @@ use anyhow::{Context, Result};
 use super::{load_package_with, Status};
 use crate::cli::GradeArgs;
 use crate::compile::Submission;
+use crate::fsutil::write_atomic;
 use crate::grade::submission::Grader;
 use crate::grade::{Event, Options};
+use crate::report::html::grade::{self as html_grade, first_failures, GradePage};
+use crate::report::summary::{SummaryRow, SummaryTable};
 use crate::report::{self, progress};
 use crate::testset;
 use crate::verdict::Verdict;
@@ -25,6 +28,9 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         .iter()
         .map(|p| Submission::from_path(p, args.lang))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Some(path) = &args.html {
+        check_writable_folder(path)?;
+    }
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
     if pkg.kattis.is_some() {
         let all = testset::full(&pkg)?;
@@ -37,7 +43,19 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         all: args.all,
         ..Options::default()
     };
-    let mut all_accepted = true;
+    // Several submissions: one summary table, a row printed as each one finishes. One: its
+    // table of tests.
+    let table = (submissions.len() > 1 && !args.json).then(|| {
+        let names: Vec<String> = submissions
+            .iter()
+            .map(|s| s.path.display().to_string())
+            .collect();
+        let t = SummaryTable::new(names.iter().map(String::as_str));
+        print!("{}", t.header());
+        t
+    });
+    let mut verdicts = Vec::new();
+    let mut reports = Vec::new();
     for submission in &submissions {
         let bar = progress::bar(tests.len() as u64, &submission.path.display().to_string());
         let on_event = |e: Event| match e {
@@ -51,20 +69,59 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         };
         let report = grader.grade(&pkg, submission, &tests, &options, &on_event)?;
         bar.finish_and_clear();
-        all_accepted &= report.verdict == Some(Verdict::AC);
+        verdicts.push(report.verdict);
         if args.json {
             println!("{}", report::render_json(&report));
+        } else if let Some(table) = &table {
+            print!(
+                "{}",
+                table.row(&report.submission, &SummaryRow::of(&report))
+            );
         } else {
             print!("{}", report::render_table(&report));
         }
         // Asked to stop: the report so far is out; the exit status says interrupted.
-        if report.interrupted || crate::interrupt::requested().is_some() {
+        let stop = report.interrupted || crate::interrupt::requested().is_some();
+        if args.html.is_some() {
+            reports.push(report);
+        }
+        if stop {
             break;
         }
     }
-    Ok(if all_accepted {
+    if table.is_some() {
+        print!("{}", SummaryTable::footer(&verdicts));
+    }
+    if let Some(path) = &args.html {
+        let page = GradePage {
+            problem: &pkg.name,
+            title: &pkg.title,
+            tests: &tests,
+            reports: &reports,
+            failures: first_failures(&reports, &tests, pkg.logic.as_ref()),
+        };
+        write_atomic(path, html_grade::render(&page).as_bytes())?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(if verdicts.iter().all(|&v| v == Some(Verdict::AC)) {
         Status::Success
     } else {
         Status::Rejected
     })
+}
+
+/// Fails early (before any grading) when the folder of an output file does not exist.
+pub(super) fn check_writable_folder(path: &std::path::Path) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        anyhow::bail!(
+            "cannot write {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }

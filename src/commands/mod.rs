@@ -11,6 +11,7 @@ mod check;
 mod gen;
 mod grade;
 mod problems;
+mod show;
 mod solve;
 mod stress;
 mod validate;
@@ -58,6 +59,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Check(a) => check::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Show(a) => show::run(a),
         Command::Grade(a) => grade::run(a),
         Command::Stress(a) => stress::run(a),
         Command::Verify(a) => verify::run(a),

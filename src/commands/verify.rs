@@ -1,43 +1,35 @@
-//! `judge verify`: run every check a problem setter needs; exit 0 only if all pass.
+//! `judge verify`: run every check a problem setter needs; exit 0 only if all pass. The work is
+//! [`crate::verify::run`]; this module picks the reporters (terminal lines, `--json`, `--html`).
 
 use anyhow::Result;
-use serde::Serialize;
 
+use super::grade::check_writable_folder;
 use super::{load_package_with, Status};
 use crate::cli::VerifyArgs;
+use crate::fsutil::write_atomic;
 use crate::grade::submission::Grader;
+use crate::report::html::grade::first_failures;
+use crate::report::html::verify as html_verify;
 use crate::report::progress;
-use crate::text::count;
-use crate::verdict::Verdict;
-use crate::verify::{self, submissions, Check, Faulty, Suggestion};
-
-/// `judge verify --json` root object.
-#[derive(Serialize)]
-struct VerifyReport {
-    /// True if no check failed (warnings allowed) and nothing was interrupted.
-    ok: bool,
-    /// True when judge was stopped (SIGINT/SIGTERM) before every check ran: `problems` holds
-    /// the checks done until then.
-    interrupted: bool,
-    problems: Vec<ProblemReport>,
-}
-
-#[derive(Serialize)]
-struct ProblemReport {
-    problem: String,
-    checks: Vec<Check>,
-    submissions: Vec<submissions::SubmissionResult>,
-    suggested_time_limit: Option<Suggestion>,
-}
+use crate::report::verify::{self as verify_report, TextOptions};
+use crate::verify::run::{verify_problem, Event, VerifyReport};
+use crate::verify::Faulty;
 
 pub fn run(args: VerifyArgs) -> Result<Status> {
+    if let Some(path) = &args.html {
+        check_writable_folder(path)?;
+    }
     let jobs = args.run.jobs();
     let grader = if args.no_submissions {
         None
     } else {
         Some(Grader::new(jobs, args.run.languages.as_deref())?)
     };
+    let options = TextOptions {
+        suggest_time_limit: args.suggest_time_limit,
+    };
     let mut reports = Vec::new();
+    let mut logics = Vec::new();
     let mut interrupted = false;
     for name in &args.problems {
         if crate::interrupt::requested().is_some() {
@@ -51,136 +43,65 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
                 fault,
             });
         }
-        if !args.json {
-            println!("{} ({})", pkg.name, pkg.title);
-        }
-        let print = |c: &Check| {
-            if !args.json {
-                println!("  {:4}  {}: {}", c.status.label(), c.name, c.message);
+        let bar = std::cell::RefCell::new(None::<indicatif::ProgressBar>);
+        let on_event = |e: Event| {
+            match &e {
+                Event::SubmissionsStarted { count } => {
+                    *bar.borrow_mut() = Some(progress::bar(*count as u64, "jury submissions"));
+                }
+                Event::SubmissionStarted { path } => {
+                    if let Some(b) = bar.borrow().as_ref() {
+                        b.set_message(path.to_string());
+                    }
+                }
+                Event::SubmissionDone { .. } => {
+                    if let Some(b) = bar.borrow().as_ref() {
+                        b.inc(1);
+                    }
+                }
+                Event::ProblemDone { .. } => {
+                    if let Some(b) = bar.borrow_mut().take() {
+                        b.finish_and_clear();
+                    }
+                }
+                _ => {}
+            }
+            if args.json {
+                return;
+            }
+            let text = verify_report::event_text(&e, options);
+            if text.is_empty() {
+                return;
+            }
+            match bar.borrow().as_ref() {
+                Some(b) => b.suspend(|| print!("{text}")),
+                None => print!("{text}"),
             }
         };
-        let (mut checks, tests) = verify::static_checks(&pkg)
-            .map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
-        checks.iter().for_each(print);
-        let mut results = Vec::new();
-        if let (Some(grader), true) = (&grader, pkg.kattis.is_some()) {
-            if !tests.is_empty() {
-                let (lines, r) = verify::kattis::check(grader, &mut pkg, &tests, jobs, &print)?;
-                checks.extend(lines);
-                results = r;
-            }
-        } else if let Some(grader) = &grader {
-            match verify::jury_submissions(&pkg) {
-                Err(e) => {
-                    let c = Check::fail("submissions", e);
-                    print(&c);
-                    checks.push(c);
-                }
-                Ok(list) if list.is_empty() => {
-                    let c = Check::warn("submissions", "no jury submissions under submissions/");
-                    print(&c);
-                    checks.push(c);
-                }
-                Ok(list) if !tests.is_empty() => {
-                    let bar = progress::bar(list.len() as u64, "jury submissions");
-                    for jury in &list {
-                        bar.set_message(verify::rel(&pkg, &jury.path));
-                        let (lines, result) =
-                            match submissions::check(grader, &pkg, &tests, jury, jobs) {
-                                Ok(x) => x,
-                                Err(_) if crate::interrupt::requested().is_some() => {
-                                    interrupted = true;
-                                    break;
-                                }
-                                Err(e) => {
-                                    // A harness failure on one submission is reported, not fatal.
-                                    let c = Check::fail(
-                                        verify::rel(&pkg, &jury.path),
-                                        format!("could not be graded: {e:#}"),
-                                    );
-                                    bar.suspend(|| print(&c));
-                                    checks.push(c);
-                                    bar.inc(1);
-                                    continue;
-                                }
-                            };
-                        bar.suspend(|| lines.iter().for_each(print));
-                        checks.extend(lines);
-                        results.push(result);
-                        bar.inc(1);
-                    }
-                    bar.finish_and_clear();
-                }
-                Ok(_) => {}
-            }
-        }
-        let suggestion = suggestion(&results);
-        if args.suggest_time_limit && !args.json {
-            match &suggestion {
-                Some(s) => println!(
-                    "  suggested time limit: {:.1} s (slowest accepted {:.3} s x 2, rounded up{})",
-                    s.time_limit_ms as f64 / 1000.0,
-                    s.slowest_accepted_ms as f64 / 1000.0,
-                    match s.fastest_tle_ms {
-                        Some(t) if s.consistent => format!("; below fastest TLE {:.3} s / 1.5", t as f64 / 1000.0),
-                        Some(t) => format!("; WARNING: not below fastest TLE {:.3} s / 1.5, no limit separates them safely", t as f64 / 1000.0),
-                        None => String::new(),
-                    }
-                ),
-                None => println!("  suggested time limit: none (no timed accepted submission)"),
-            }
-        }
-        reports.push(ProblemReport {
-            problem: pkg.name.clone(),
-            checks,
-            submissions: results,
-            suggested_time_limit: suggestion,
-        });
+        let report = verify_problem(&mut pkg, grader.as_ref(), jobs, &on_event)?;
+        interrupted |= report.interrupted;
+        reports.push(report);
+        logics.push(pkg.logic);
     }
-    let tally = |s: verify::Status| {
-        reports
-            .iter()
-            .flat_map(|r| &r.checks)
-            .filter(|c| c.status == s)
-            .count()
-    };
-    let (ok, warn, fail) = (
-        tally(verify::Status::Ok),
-        tally(verify::Status::Warn),
-        tally(verify::Status::Fail),
-    );
+    let report = VerifyReport::new(reports, interrupted);
     if args.json {
-        let report = VerifyReport {
-            ok: fail == 0 && !interrupted,
-            interrupted,
-            problems: reports,
-        };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        print!("{}", verify_report::render_json(&report));
     } else {
-        println!(
-            "verify: {}: {ok} ok, {}, {fail} failed{}",
-            count(args.problems.len(), "problem"),
-            count(warn, "warning"),
-            if interrupted { " (interrupted)" } else { "" },
-        );
+        print!("{}", verify_report::summary_line(&report));
     }
-    Ok(if fail == 0 {
+    if let Some(path) = &args.html {
+        let failures: Vec<_> = report
+            .problems
+            .iter()
+            .zip(&logics)
+            .map(|(p, logic)| first_failures(&p.graded, &p.tests, logic.as_ref()))
+            .collect();
+        write_atomic(path, html_verify::render(&report, &failures).as_bytes())?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(if report.ok {
         Status::Success
     } else {
         Status::Rejected
     })
-}
-
-fn suggestion(results: &[submissions::SubmissionResult]) -> Option<Suggestion> {
-    let slowest = results
-        .iter()
-        .filter(|r| r.expected == Verdict::AC && r.actual == Verdict::AC)
-        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
-        .max()?;
-    let fastest_tle = results
-        .iter()
-        .filter(|r| r.expected == Verdict::TLE && r.actual == Verdict::TLE)
-        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
-        .min();
-    Some(verify::suggest_time_limit(slowest, fastest_tle, 100))
 }

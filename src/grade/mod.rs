@@ -76,6 +76,30 @@ pub struct TestResult {
     pub message: String,
     /// How many times the test was run (more than 1 when a parallel result was re-checked alone).
     pub runs: u32,
+    /// The start of the program's standard output, kept for a non-AC test only (for the HTML
+    /// report and pictures; not part of the JSON).
+    #[serde(skip)]
+    pub output: Option<OutputHead>,
+}
+
+/// Bytes of a failed test's standard output kept in its [`TestResult`].
+pub const KEPT_OUTPUT: usize = 64 * 1024;
+
+/// The first [`KEPT_OUTPUT`] bytes of a program's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputHead {
+    pub bytes: Vec<u8>,
+    /// The length of the whole output.
+    pub len: usize,
+}
+
+impl OutputHead {
+    pub fn of(stdout: &[u8]) -> OutputHead {
+        OutputHead {
+            bytes: stdout[..stdout.len().min(KEPT_OUTPUT)].to_vec(),
+            len: stdout.len(),
+        }
+    }
 }
 
 /// Progress events for reporters (progress bars, live counters).
@@ -336,6 +360,8 @@ impl Runner<'_> {
             memory_kib: i.outcome.peak_memory_kib,
             message,
             runs: 1,
+            // The submission's output went to the jury program.
+            output: None,
         }
     }
 
@@ -354,6 +380,7 @@ impl Runner<'_> {
             memory_kib: outcome.peak_memory_kib,
             message,
             runs: 1,
+            output: (verdict != Verdict::AC).then(|| OutputHead::of(&outcome.stdout)),
         }
     }
 }

@@ -203,7 +203,8 @@ pub fn program(compiled: &Compiled, limits: &Limits) -> Option<Program> {
     })
 }
 
-fn compile_report(compiled: &Compiled) -> CompileReport {
+/// The report of how `compiled` came to be.
+pub fn compile_report(compiled: &Compiled) -> CompileReport {
     let (ok, message) = match &compiled.outcome {
         CompileOutcome::Ok => (true, String::new()),
         CompileOutcome::Failed { message } => (false, message.clone()),

@@ -12,6 +12,8 @@ use std::sync::Arc;
 use crate::sandbox::{RunOutcome, RunRequest, Sandbox, SandboxError};
 use crate::testset::TestCase;
 
+use crate::show::{DrawError, Picture};
+
 pub mod dodecahedron;
 pub mod magic_square;
 
@@ -249,6 +251,13 @@ pub trait Problem: Send + Sync {
         _request: RunRequest,
         _test: &TestCase,
     ) -> Option<Result<Interaction, SandboxError>> {
+        None
+    }
+
+    /// A picture of `input` and, when given, a contestant `output` (`judge show`, the HTML
+    /// report), drawing whatever parses; `Err` when nothing in a file is drawable. `None` when
+    /// the problem does not draw itself (then `judge show` prints the files).
+    fn draw(&self, _input: &[u8], _output: Option<&[u8]>) -> Option<Result<Picture, DrawError>> {
         None
     }
 }

@@ -8,7 +8,11 @@ use serde::Serialize;
 use crate::grade::TestResult;
 use crate::verdict::Verdict;
 
+pub mod html;
 pub mod progress;
+pub mod stress;
+pub mod summary;
+pub mod verify;
 
 /// The grading report of one submission (the `--json` root object).
 #[derive(Debug, Clone, Serialize)]
@@ -179,7 +183,7 @@ pub fn render_json(r: &SubmissionReport) -> String {
 mod tests {
     use super::*;
 
-    fn report() -> SubmissionReport {
+    pub(crate) fn report() -> SubmissionReport {
         SubmissionReport {
             problem: "magic-square".into(),
             submission: "sol.cpp".into(),
@@ -200,6 +204,7 @@ mod tests {
                     memory_kib: 1536,
                     message: String::new(),
                     runs: 1,
+                    output: None,
                 },
                 TestResult {
                     name: "large-02".into(),
@@ -209,6 +214,7 @@ mod tests {
                     memory_kib: 2048,
                     message: "row 2 sums to 14, expected 15".into(),
                     runs: 1,
+                    output: Some(crate::grade::OutputHead::of(b"1 2 3\n")),
                 },
             ],
             tests_total: 50,

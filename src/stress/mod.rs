@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+pub mod run;
+
 use crate::grade::{run_tests, Options, Program, TestResult};
 use crate::package::{fnv1a64, Package};
 use crate::problems::{GenParams, JuryError};

@@ -17,6 +17,7 @@ use crate::text::{agree, all, count};
 use crate::verdict::Verdict;
 
 pub mod kattis;
+pub mod run;
 pub mod statement;
 pub mod submissions;
 
@@ -443,6 +444,8 @@ pub struct Timing {
     pub max_ms: u64,
     /// True if at least one run hit the (raised) limit, so the figures are lower bounds.
     pub capped: bool,
+    /// Every run's CPU time, sorted.
+    pub samples_ms: Vec<u64>,
 }
 
 impl Timing {
@@ -456,6 +459,7 @@ impl Timing {
             min_ms: samples.first().map(ms).unwrap_or(0),
             max_ms: samples.last().map(ms).unwrap_or(0),
             capped,
+            samples_ms: samples.iter().map(ms).collect(),
         }
     }
 
@@ -557,6 +561,7 @@ mod tests {
         let ms = Duration::from_millis;
         let t = Timing::from_samples("t", vec![ms(30), ms(10), ms(20)], false);
         assert_eq!((t.median_ms, t.min_ms, t.max_ms, t.runs), (20, 10, 30, 3));
+        assert_eq!(t.samples_ms, vec![10, 20, 30]);
         assert_eq!(t.describe(), "0.020 s (median of 3, 0.010-0.030) on t");
     }
 }

@@ -11,6 +11,7 @@ use crate::compile::Submission;
 use crate::grade::submission::{limits_for, program, Grader};
 use crate::grade::{run_tests, Options};
 use crate::package::Package;
+use crate::report::SubmissionReport;
 use crate::testset::TestCase;
 use crate::text::{all, count};
 use crate::verdict::Verdict;
@@ -34,6 +35,16 @@ pub struct SubmissionResult {
     pub timing: Option<Timing>,
 }
 
+/// What grading one jury submission found.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// Its report lines.
+    pub checks: Vec<Check>,
+    pub result: SubmissionResult,
+    /// The grading report (tests run, first failure) for the HTML report and the table.
+    pub report: SubmissionReport,
+}
+
 /// Grades one jury submission and returns its report lines.
 pub fn check(
     grader: &Grader,
@@ -41,7 +52,7 @@ pub fn check(
     tests: &[TestCase],
     jury: &JurySubmission,
     jobs: usize,
-) -> Result<(Vec<Check>, SubmissionResult)> {
+) -> Result<Checked> {
     let name = rel(pkg, &jury.path);
     let submission = Submission::from_path(&jury.path, None)?;
     // Accepted submissions run every test; rejected ones stop at the first failure.
@@ -77,14 +88,22 @@ pub fn check(
             name,
             format!("expected {}, got {actual}{detail}", jury.expected),
         ));
-        return Ok((checks, result));
+        return Ok(Checked {
+            checks,
+            result,
+            report,
+        });
     }
     let mut limits = limits_for(pkg, &compiled);
     match jury.expected {
         Verdict::AC => {
             let Some(slowest) = report.tests.iter().max_by_key(|t| t.time_ms) else {
                 checks.push(Check::ok(name, "AC (no tests)"));
-                return Ok((checks, result));
+                return Ok(Checked {
+                    checks,
+                    result,
+                    report,
+                });
             };
             let test = tests.iter().find(|t| t.name == slowest.name);
             let timing = match (test, program(&compiled, &limits)) {
@@ -165,7 +184,11 @@ pub fn check(
             checks.push(Check::ok(name, format!("{v}{at}")));
         }
     }
-    Ok((checks, result))
+    Ok(Checked {
+        checks,
+        result,
+        report,
+    })
 }
 
 /// Runs `test` alone `runs` times (CPU time).

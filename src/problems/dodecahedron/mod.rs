@@ -3,13 +3,16 @@
 //! both sides. Tiles may be rotated but not reflected.
 //!
 //! Submodules: [`geometry`] (the solid), [`validator`], [`generator`], [`solver`] (the fast
-//! reference), [`checker`] (checker and answer mutations), [`shrink`], and [`brute`] (a slow,
-//! independent plain search used by tests and the benchmark).
+//! reference), [`checker`] (checker and answer mutations), [`shrink`], [`brute`] (a slow,
+//! independent plain search used by tests and the benchmark), and [`net`] + [`draw`] (pictures
+//! of inputs and answers for `judge show`).
 
 pub mod brute;
 pub mod checker;
+pub mod draw;
 pub mod generator;
 pub mod geometry;
+pub mod net;
 pub mod shrink;
 pub mod solver;
 pub mod validator;
@@ -151,6 +154,14 @@ impl Problem for Dodecahedron {
 
     fn shrink(&self, input: &str) -> Vec<String> {
         shrink::shrink(input)
+    }
+
+    fn draw(
+        &self,
+        input: &[u8],
+        output: Option<&[u8]>,
+    ) -> Option<Result<crate::show::Picture, crate::show::DrawError>> {
+        Some(draw::draw(input, output))
     }
 }
 

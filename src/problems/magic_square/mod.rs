@@ -8,11 +8,13 @@
 //! - [`checker`]: token-based output checking in `i128`, plus answer mutations.
 //! - [`shrink`]: simpler solvable inputs for stress-test minimisation.
 //! - [`brute`]: independent slow searches for cross-checking and benchmarking.
+//! - [`draw`]: pictures of inputs and answers for `judge show`.
 
 use super::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Problem, Validation};
 
 pub mod brute;
 pub mod checker;
+pub mod draw;
 pub mod generator;
 pub mod shrink;
 pub mod solver;
@@ -58,6 +60,14 @@ impl Problem for MagicSquare {
 
     fn shrink(&self, input: &str) -> Vec<String> {
         shrink::shrink(input)
+    }
+
+    fn draw(
+        &self,
+        input: &[u8],
+        output: Option<&[u8]>,
+    ) -> Option<Result<crate::show::Picture, crate::show::DrawError>> {
+        Some(draw::draw(input, output))
     }
 }
 

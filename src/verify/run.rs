@@ -1,0 +1,199 @@
+//! Verifying one package end to end. The runner only emits [`Event`]s and returns a
+//! [`ProblemReport`]; reporters (`crate::report::verify`: terminal lines and table, JSON, HTML)
+//! render them.
+//!
+//! ```text
+//!   ProblemStarted ─► Check* (static) ─► [SubmissionStarted ─► Check* ─► SubmissionDone]* ─► ProblemDone
+//! ```
+
+use serde::Serialize;
+
+use super::submissions::{self, SubmissionResult};
+use super::{jury_submissions, rel, static_checks, suggest_time_limit, Check, Status, Suggestion};
+use crate::grade::submission::Grader;
+use crate::package::Package;
+use crate::report::SubmissionReport;
+use crate::testset::TestCase;
+use crate::verdict::Verdict;
+
+/// Progress of a verification, in order.
+#[derive(Debug)]
+pub enum Event<'a> {
+    ProblemStarted {
+        name: &'a str,
+        title: &'a str,
+    },
+    /// A check line (static checks first, then those of each jury submission).
+    Check(&'a Check),
+    /// The jury submissions are about to be graded.
+    SubmissionsStarted {
+        count: usize,
+    },
+    /// A jury submission is about to be graded (`path` relative to the package).
+    SubmissionStarted {
+        path: &'a str,
+    },
+    /// A jury submission was graded (`result` is `None` when it could not be).
+    SubmissionDone {
+        result: Option<&'a SubmissionResult>,
+    },
+    ProblemDone {
+        report: &'a ProblemReport,
+    },
+}
+
+/// The `judge verify --json` root object.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerifyReport {
+    /// True if no check failed (warnings allowed) and nothing was interrupted.
+    pub ok: bool,
+    /// True when judge was stopped (SIGINT/SIGTERM) before every check ran: `problems` holds
+    /// the checks done until then.
+    pub interrupted: bool,
+    pub problems: Vec<ProblemReport>,
+}
+
+impl VerifyReport {
+    pub fn new(problems: Vec<ProblemReport>, interrupted: bool) -> VerifyReport {
+        VerifyReport {
+            ok: !interrupted
+                && problems
+                    .iter()
+                    .flat_map(|p| &p.checks)
+                    .all(|c| c.status != Status::Fail),
+            interrupted,
+            problems,
+        }
+    }
+
+    /// How many checks have status `s`.
+    pub fn count(&self, s: Status) -> usize {
+        self.problems
+            .iter()
+            .flat_map(|p| &p.checks)
+            .filter(|c| c.status == s)
+            .count()
+    }
+}
+
+/// What verifying one package found.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProblemReport {
+    pub problem: String,
+    pub checks: Vec<Check>,
+    pub submissions: Vec<SubmissionResult>,
+    pub suggested_time_limit: Option<Suggestion>,
+    /// The package title (for reports; not in the JSON).
+    #[serde(skip)]
+    pub title: String,
+    /// The test set (for the HTML report; not in the JSON).
+    #[serde(skip)]
+    pub tests: Vec<TestCase>,
+    /// The grading report of each graded jury submission, as in `submissions`.
+    #[serde(skip)]
+    pub graded: Vec<SubmissionReport>,
+    /// Stopped by SIGINT/SIGTERM before every check ran (reported on the root object).
+    #[serde(skip)]
+    pub interrupted: bool,
+}
+
+/// Verifies `pkg`: the static checks, then (with a `grader`) the jury submissions (a Kattis
+/// package's by its submission rules, which may also settle its time limit). `Err` when a jury
+/// program of the package fails (a judge error) or the harness cannot run.
+pub fn verify_problem(
+    pkg: &mut Package,
+    grader: Option<&Grader>,
+    jobs: usize,
+    on_event: &dyn Fn(Event),
+) -> anyhow::Result<ProblemReport> {
+    on_event(Event::ProblemStarted {
+        name: &pkg.name,
+        title: &pkg.title,
+    });
+    let (checks, tests) =
+        static_checks(pkg).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
+    let mut report = ProblemReport {
+        problem: pkg.name.clone(),
+        checks: Vec::new(),
+        submissions: Vec::new(),
+        suggested_time_limit: None,
+        title: pkg.title.clone(),
+        tests,
+        graded: Vec::new(),
+        interrupted: false,
+    };
+    let push = |report: &mut ProblemReport, c: Check| {
+        on_event(Event::Check(&c));
+        report.checks.push(c);
+    };
+    for c in checks {
+        push(&mut report, c);
+    }
+    if let (Some(grader), true) = (grader, pkg.kattis.is_some()) {
+        if !report.tests.is_empty() {
+            let tests = report.tests.clone();
+            let (lines, results) =
+                super::kattis::check(grader, pkg, &tests, jobs, &|c| on_event(Event::Check(c)))?;
+            report.checks.extend(lines);
+            report.submissions = results;
+        }
+    } else if let Some(grader) = grader {
+        match jury_submissions(pkg) {
+            Err(e) => push(&mut report, Check::fail("submissions", e)),
+            Ok(list) if list.is_empty() => push(
+                &mut report,
+                Check::warn("submissions", "no jury submissions under submissions/"),
+            ),
+            Ok(list) if !report.tests.is_empty() => {
+                on_event(Event::SubmissionsStarted { count: list.len() });
+                for jury in &list {
+                    let path = rel(pkg, &jury.path);
+                    on_event(Event::SubmissionStarted { path: &path });
+                    match submissions::check(grader, pkg, &report.tests, jury, jobs) {
+                        Ok(checked) => {
+                            for c in checked.checks {
+                                push(&mut report, c);
+                            }
+                            on_event(Event::SubmissionDone {
+                                result: Some(&checked.result),
+                            });
+                            report.submissions.push(checked.result);
+                            report.graded.push(checked.report);
+                        }
+                        Err(_) if crate::interrupt::requested().is_some() => {
+                            report.interrupted = true;
+                            break;
+                        }
+                        Err(e) => {
+                            // A harness failure on one submission is reported, not fatal.
+                            push(
+                                &mut report,
+                                Check::fail(path, format!("could not be graded: {e:#}")),
+                            );
+                            on_event(Event::SubmissionDone { result: None });
+                        }
+                    }
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    report.suggested_time_limit = suggestion(&report.submissions);
+    on_event(Event::ProblemDone { report: &report });
+    Ok(report)
+}
+
+/// The time limit the timed jury submissions support, if an accepted one was timed.
+fn suggestion(results: &[SubmissionResult]) -> Option<Suggestion> {
+    let slowest = results
+        .iter()
+        .filter(|r| r.expected == Verdict::AC && r.actual == Verdict::AC)
+        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
+        .max()?;
+    let fastest_tle = results
+        .iter()
+        .filter(|r| r.expected == Verdict::TLE && r.actual == Verdict::TLE)
+        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
+        .min();
+    Some(suggest_time_limit(slowest, fastest_tle, 100))
+}
