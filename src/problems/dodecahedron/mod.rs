@@ -3,18 +3,20 @@
 //! both sides. Tiles may be rotated but not reflected.
 //!
 //! Submodules: [`geometry`] (the solid), [`validator`], [`generator`], [`solver`] (the fast
-//! reference), [`checker`] (checker and answer mutations), [`shrink`], and [`brute`] (a slow,
-//! independent plain search used by tests and the benchmark).
+//! reference), [`checker`] (checker and answer mutations), [`shrink`], [`hunt`] (input
+//! mutations for `judge hunt`), and [`brute`] (a slow, independent plain search used by tests,
+//! the benchmark and `judge hunt --solver plain`).
 
 pub mod brute;
 pub mod checker;
 pub mod generator;
 pub mod geometry;
+pub mod hunt;
 pub mod shrink;
 pub mod solver;
 pub mod validator;
 
-use super::{GenError, GenParams, GeneratorSpec, Judgement, Problem, Violation};
+use super::{GenError, GenParams, GeneratorSpec, Hunt, Judgement, Problem, SolverSpec, Violation};
 use geometry::{edges, FACES, NEIGHBOURS, SIDES};
 
 /// The problem logic; see the module docs.
@@ -149,6 +151,24 @@ impl Problem for Dodecahedron {
 
     fn shrink(&self, input: &str) -> Vec<String> {
         shrink::shrink(input)
+    }
+
+    fn hunt(&self) -> Option<&dyn Hunt> {
+        Some(self)
+    }
+}
+
+impl Hunt for Dodecahedron {
+    fn mutate(&self, input: &str, rng: &mut dyn rand::RngCore) -> Option<String> {
+        hunt::mutate(input, rng)
+    }
+
+    fn solvers(&self) -> &'static [SolverSpec] {
+        hunt::SOLVERS
+    }
+
+    fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
+        hunt::work(solver, input, cap)
     }
 }
 

@@ -7,13 +7,15 @@
 //! - [`generator`]: seeded families, each building a square and shuffling it.
 //! - [`checker`]: token-based output checking in `i128`, plus answer mutations.
 //! - [`shrink`]: simpler solvable inputs for stress-test minimisation.
-//! - [`brute`]: independent slow searches for cross-checking and benchmarking.
+//! - [`hunt`]: input mutations that keep a square, for `judge hunt`.
+//! - [`brute`]: independent slow searches for cross-checking, benchmarking and `judge hunt`.
 
-use super::{GenError, GenParams, GeneratorSpec, Judgement, Problem, Violation};
+use super::{GenError, GenParams, GeneratorSpec, Hunt, Judgement, Problem, SolverSpec, Violation};
 
 pub mod brute;
 pub mod checker;
 pub mod generator;
+pub mod hunt;
 pub mod shrink;
 pub mod solver;
 pub mod validator;
@@ -56,6 +58,24 @@ impl Problem for MagicSquare {
 
     fn shrink(&self, input: &str) -> Vec<String> {
         shrink::shrink(input)
+    }
+
+    fn hunt(&self) -> Option<&dyn Hunt> {
+        Some(self)
+    }
+}
+
+impl Hunt for MagicSquare {
+    fn mutate(&self, input: &str, rng: &mut dyn rand::RngCore) -> Option<String> {
+        hunt::mutate(input, rng)
+    }
+
+    fn solvers(&self) -> &'static [SolverSpec] {
+        hunt::SOLVERS
+    }
+
+    fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
+        hunt::work(solver, input, cap)
     }
 }
 
