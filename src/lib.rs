@@ -15,6 +15,7 @@ pub mod commands;
 pub mod compile;
 pub mod fsutil;
 pub mod grade;
+pub mod hunt;
 pub mod package;
 pub mod problems;
 pub mod report;

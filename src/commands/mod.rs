@@ -10,6 +10,7 @@ use crate::cli::{Cli, Command};
 mod check;
 mod gen;
 mod grade;
+mod hunt;
 mod problems;
 mod solve;
 mod stress;
@@ -46,6 +47,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Validate(a) => validate::run(a),
         Command::Grade(a) => grade::run(a),
         Command::Stress(a) => stress::run(a),
+        Command::Hunt(a) => hunt::run(a),
         Command::Verify(a) => verify::run(a),
     };
     match result {

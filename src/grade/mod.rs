@@ -156,6 +156,25 @@ pub fn overall(results: &[TestResult]) -> Verdict {
         .unwrap_or(Verdict::AC)
 }
 
+/// Runs `program` once on `test`, alone, and judges it. Also returns the exact CPU time (the
+/// result's `time_ms` is rounded down to whole milliseconds), for searches that rank runs by
+/// time.
+pub fn run_single(
+    sandbox: &dyn Sandbox,
+    program: &Program,
+    limits: &Limits,
+    logic: &dyn Problem,
+    test: &TestCase,
+) -> Result<(TestResult, Duration), SandboxError> {
+    Runner {
+        sandbox,
+        program,
+        limits,
+        logic,
+    }
+    .run_measured(test)
+}
+
 struct Runner<'a> {
     sandbox: &'a dyn Sandbox,
     program: &'a Program,
@@ -217,6 +236,11 @@ impl Runner<'_> {
 
     /// Runs one test in a fresh private working directory and judges it.
     fn run_one(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
+        self.run_measured(test).map(|(result, _)| result)
+    }
+
+    /// [`Runner::run_one`], also returning the exact CPU time.
+    fn run_measured(&self, test: &TestCase) -> Result<(TestResult, Duration), SandboxError> {
         let work = tempfile::Builder::new().prefix("judge-run-").tempdir()?;
         let request = RunRequest {
             argv: self.program.argv.clone(),
@@ -227,7 +251,7 @@ impl Runner<'_> {
             limits: self.limits.clone(),
         };
         let outcome = self.sandbox.run(&request)?;
-        Ok(self.judge(test, &outcome))
+        Ok((self.judge(test, &outcome), outcome.cpu_time))
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
