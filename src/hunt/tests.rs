@@ -189,8 +189,14 @@ const LO_SHU: &str = "2 7 6\n9 5 1\n4 3 8\n";
 
 #[test]
 fn sandboxed_runs_are_scored_by_exact_cpu_time_and_a_wrong_answer_wins() {
-    // The start input is answered right in 0.3 ms; the next run prints garbage.
-    let script = vec![ran(300, LO_SHU), ran(1500, "x"), ran(9, LO_SHU)];
+    // The start input is answered right in 0.3 ms; the next run prints garbage, and again
+    // when it is re-run to confirm.
+    let script = vec![
+        ran(300, LO_SHU),
+        ran(1500, "x"),
+        ran(1400, "x"),
+        ran(9, LO_SHU),
+    ];
     let scores = Mutex::new(Vec::new());
     let out = sandboxed(script, 10, 1, &|e| {
         if let Event::NewWorst { worst } = e {
@@ -208,7 +214,7 @@ fn sandboxed_runs_are_scored_by_exact_cpu_time_and_a_wrong_answer_wins() {
     assert_eq!(out.worst.start, "lo-shu.in");
     assert_eq!(
         scores.into_inner().unwrap(),
-        vec![(Verdict::AC, 300), (Verdict::WA, 1500)]
+        vec![(Verdict::AC, 300), (Verdict::WA, 1400)]
     );
 }
 
@@ -272,4 +278,28 @@ fn a_confirmed_tle_is_the_worst_possible_time() {
 fn a_sandbox_failure_is_an_error() {
     let err = one_parallel_round(Vec::new()).unwrap_err();
     assert!(err.to_string().contains("no outcome left"), "{err}");
+}
+
+#[test]
+fn a_wall_clock_tle_from_machine_load_is_re_run_even_with_one_job() {
+    let blocked = RunOutcome {
+        termination: Termination::Signaled(libc::SIGKILL),
+        limit_hit: Some(LimitHit::WallTime),
+        ..ran(220_000, "")
+    };
+    let out = sandboxed(vec![blocked, ran(500, LO_SHU)], 1, 1, &|_| {}).unwrap();
+    assert_eq!(out.runs, 1);
+    assert!(!out.failed());
+    assert_eq!(out.worst.score, 500);
+}
+
+#[test]
+fn a_failure_that_does_not_happen_again_alone_is_noise() {
+    let killed = RunOutcome {
+        termination: Termination::Signaled(libc::SIGKILL),
+        ..ran(44_000, "")
+    };
+    let out = sandboxed(vec![killed, ran(86_000, LO_SHU)], 1, 1, &|_| {}).unwrap();
+    assert!(!out.failed());
+    assert_eq!(out.worst.score, 86_000);
 }
