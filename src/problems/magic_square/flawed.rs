@@ -1,0 +1,102 @@
+//! Searches with a known mistake, modelled so a generator can keep the inputs they get wrong.
+//! Never used to answer a test.
+
+/// The N = 4 plan of [`int32_diagonal_square`]: `(cell, line)`: a free cell (`None`), or a
+/// cell forced by the other three cells of a line (`Some((x, y, z, diagonal))`).
+type Step = (usize, Option<(usize, usize, usize, bool)>);
+
+const PLAN: [Step; 16] = [
+    (0, None),
+    (1, None),
+    (2, None),
+    (3, Some((0, 1, 2, false))), // row 0
+    (4, None),
+    (5, None),
+    (6, None),
+    (7, Some((4, 5, 6, false))), // row 1
+    (8, None),
+    (12, Some((0, 4, 8, false))), // column 0
+    (9, Some((3, 6, 12, true))),  // anti-diagonal
+    (13, Some((1, 5, 9, false))), // column 1
+    (10, None),
+    (11, Some((8, 9, 10, false))),   // row 2
+    (15, Some((0, 5, 10, true))),    // main diagonal
+    (14, Some((12, 13, 15, false))), // row 3
+];
+
+/// The first square an N = 4 search prints that fills rows first, tries each distinct value
+/// left in ascending order for a free cell, forces the other cells by a line in 64 bits, but
+/// computes a diagonal's forced cell in a 32-bit integer (S minus three values, wrapping).
+/// Columns 2 and 3 are checked at the end, the diagonals never again. `None` when it finds
+/// nothing or `values` is not 16 numbers.
+pub fn int32_diagonal_square(values: &[i64]) -> Option<Vec<i64>> {
+    if values.len() != 16 {
+        return None;
+    }
+    let s = values.iter().sum::<i64>().div_euclid(4);
+    let mut distinct = values.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut count: Vec<u32> = distinct
+        .iter()
+        .map(|d| values.iter().filter(|v| *v == d).count() as u32)
+        .collect();
+    let mut cells = [0i64; 16];
+    place(0, s, &distinct, &mut count, &mut cells).then(|| cells.to_vec())
+}
+
+fn place(k: usize, s: i64, distinct: &[i64], count: &mut [u32], cells: &mut [i64; 16]) -> bool {
+    if k == PLAN.len() {
+        let col = |c: usize| (0..4).map(|r| cells[4 * r + c]).sum::<i64>();
+        return col(2) == s && col(3) == s;
+    }
+    let (cell, forced) = PLAN[k];
+    let put = |d: usize, count: &mut [u32], cells: &mut [i64; 16]| {
+        count[d] -= 1;
+        cells[cell] = distinct[d];
+        let ok = place(k + 1, s, distinct, count, cells);
+        count[d] += 1;
+        ok
+    };
+    match forced {
+        None => (0..distinct.len()).any(|d| count[d] > 0 && put(d, count, cells)),
+        Some((x, y, z, diagonal)) => {
+            let need = s - cells[x] - cells[y] - cells[z];
+            // The mistake: a diagonal's forced value squeezed into an i32.
+            let need = if diagonal {
+                i64::from(need as i32)
+            } else {
+                need
+            };
+            match distinct.binary_search(&need) {
+                Ok(d) if count[d] > 0 => put(d, count, cells),
+                _ => false,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::solver::is_magic;
+    use super::*;
+
+    #[test]
+    fn right_on_small_values_wrong_where_a_diagonal_wraps() {
+        let durer = [16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1];
+        let sq = int32_diagonal_square(&durer).expect("finds a square");
+        assert!(is_magic(4, &sq));
+        // A `diagonal-wrap` input on which the C++ version of this search printed a square
+        // whose main diagonal sums to S - 2^32.
+        let wrap = [
+            -858261345, 192456175, 192456175, 763863543, -904309953, -858261345, -858261345,
+            763863543, 717814935, 763863543, 717814935, 717814935, 192456175, 763863543, 238504783,
+            717814935,
+        ];
+        let sq = int32_diagonal_square(&wrap).expect("prints something");
+        assert!(!is_magic(4, &sq), "{sq:?}");
+        let s: i64 = wrap.iter().sum::<i64>() / 4;
+        let diagonal: i64 = (0..4).map(|i| sq[5 * i]).sum();
+        assert_eq!(diagonal, s - (1 << 32));
+    }
+}
