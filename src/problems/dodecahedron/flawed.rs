@@ -82,9 +82,9 @@ impl Weak {
 
     fn key(&self, f: usize) -> Vec<u8> {
         let mut key = vec![f as u8];
-        for g in 0..f {
-            for j in 0..SIDES {
-                if NEIGHBOURS[g][j] >= f {
+        for (g, ns) in NEIGHBOURS.iter().enumerate().take(f) {
+            for (j, &h) in ns.iter().enumerate() {
+                if h >= f {
                     key.push(self.mark(g, j));
                 }
             }

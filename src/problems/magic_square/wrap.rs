@@ -84,14 +84,13 @@ fn nullspace(rows: &[[i64; 16]]) -> Vec<[i128; 16]> {
         };
         m.swap(row, p);
         let lead = m[row][col];
-        for c in 0..16 {
-            m[row][c] = m[row][c].div(lead);
-        }
-        for r in 0..m.len() {
-            if r != row && m[r][col].num != 0 {
-                let f = m[r][col];
-                for c in 0..16 {
-                    m[r][c] = m[r][c].sub(f.mul(m[row][c]));
+        let pivot_row = m[row].map(|q| q.div(lead));
+        m[row] = pivot_row;
+        for (r, other) in m.iter_mut().enumerate() {
+            if r != row && other[col].num != 0 {
+                let f = other[col];
+                for (x, &p) in other.iter_mut().zip(&pivot_row) {
+                    *x = x.sub(f.mul(p));
                 }
             }
         }
