@@ -5,9 +5,9 @@
 //! file, and repeatedly measures a small valid change of its current input (the problem's
 //! [`Hunt::mutate`] hook, 1 to 3 changes at once): simulated annealing on the logarithm of
 //! the score, so a slower input is always kept and a faster one sometimes, less often as the
-//! runs go on. A chain that has not improved for a while restarts from a new input. A
-//! failure (any verdict but AC; in the sandbox only if a second run alone fails too) ends the
-//! hunt at once.
+//! runs go on. A chain that has not improved for a while goes back to its best input or
+//! restarts from a new one. A failure (any verdict but AC; in the sandbox only if a second run
+//! alone fails too) ends the hunt at once.
 //!
 //! ```text
 //!   starts ─► chains ─► mutate ─► Target::evaluate (sandbox: CPU time; or solver nodes) ─► accept?
@@ -43,7 +43,8 @@ pub mod target;
 pub use crate::stress::Budget;
 use target::{Evaluation, ScoreKind, Target};
 
-/// Proposals without a new best input after which a chain restarts from a fresh input.
+/// Proposals without a new best input after which a chain goes back to its best input or
+/// restarts from a fresh one.
 const STALE: u32 = 150;
 /// Starting temperature, in units of ln(score): early on, a candidate 30 % faster than the
 /// current input is kept with probability 1/e.
@@ -152,6 +153,7 @@ impl Outcome {
 }
 
 /// A chain's current input.
+#[derive(Clone)]
 struct State {
     input: String,
     energy: f64,
@@ -162,6 +164,8 @@ struct State {
 struct Chain {
     rng: ChaCha8Rng,
     current: Option<State>,
+    /// The chain's highest-scoring input since its last fresh start.
+    best: Option<State>,
     best_energy: f64,
     stale: u32,
 }
@@ -207,6 +211,7 @@ pub fn hunt(
                 format!("hunt:{}:chain:{c}", config.seed).as_bytes(),
             )),
             current: None,
+            best: None,
             best_energy: f64::NEG_INFINITY,
             stale: 0,
         })
@@ -255,6 +260,7 @@ pub fn hunt(
                     let (input, start) = starts.get(config.seed, starts_used)?;
                     starts_used += 1;
                     chain.current = None;
+                    chain.best = None;
                     chain.best_energy = f64::NEG_INFINITY;
                     chain.stale = 0;
                     Proposal {
@@ -334,22 +340,30 @@ fn accept(
         Some(cur) if e >= cur.energy => true,
         Some(cur) => draw < ((e - cur.energy) / temperature).exp(),
     };
+    let state = State {
+        input: proposal.input,
+        energy: e,
+        mutations: proposal.mutations,
+        start: proposal.start,
+    };
     if e > chain.best_energy {
         chain.best_energy = e;
+        chain.best = Some(state.clone());
         chain.stale = 0;
     } else {
         chain.stale += 1;
     }
     if keep {
-        chain.current = Some(State {
-            input: proposal.input,
-            energy: e,
-            mutations: proposal.mutations,
-            start: proposal.start,
-        });
+        chain.current = Some(state);
     }
+    // Stuck: back to the chain's best input, or (every other time) a fresh start.
     if chain.stale >= STALE {
-        chain.current = None;
+        chain.stale = 0;
+        chain.current = if chain.rng.random_bool(0.5) {
+            chain.best.clone()
+        } else {
+            None
+        };
     }
 }
 

@@ -76,6 +76,67 @@ fn place(k: usize, s: i64, distinct: &[i64], count: &mut [u32], cells: &mut [i64
     }
 }
 
+/// Search nodes of an N = 4 search with the plan of [`int32_diagonal_square`] (all sums in
+/// 64 bits), except that a free cell tries every unused *position* instead of every distinct
+/// value, so equal numbers are tried again and again; until it finds a square, at most `cap`.
+/// (N = 3 and other lengths: 0.)
+pub fn unmerged_nodes(values: &[i64], cap: u64) -> u64 {
+    if values.len() != 16 {
+        return 0;
+    }
+    let mut u = Unmerged {
+        values,
+        s: values.iter().sum::<i64>().div_euclid(4),
+        used: [false; 16],
+        cells: [0; 16],
+        nodes: 0,
+        cap,
+    };
+    u.place(0);
+    u.nodes.min(cap)
+}
+
+struct Unmerged<'a> {
+    values: &'a [i64],
+    s: i64,
+    used: [bool; 16],
+    cells: [i64; 16],
+    nodes: u64,
+    cap: u64,
+}
+
+impl Unmerged<'_> {
+    fn put(&mut self, k: usize, i: usize) -> bool {
+        self.used[i] = true;
+        self.cells[PLAN[k].0] = self.values[i];
+        let found = self.place(k + 1);
+        self.used[i] = false;
+        found
+    }
+
+    /// Whether a square was found (or the cap reached: that stops the search too).
+    fn place(&mut self, k: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.cap {
+            return true;
+        }
+        if k == PLAN.len() {
+            let col = |c: usize| (0..4).map(|r| self.cells[4 * r + c]).sum::<i64>();
+            return col(2) == self.s && col(3) == self.s;
+        }
+        match PLAN[k].1 {
+            None => (0..16).any(|i| !self.used[i] && self.put(k, i)),
+            Some((x, y, z, _)) => {
+                let need = self.s - self.cells[x] - self.cells[y] - self.cells[z];
+                match (0..16).find(|&i| !self.used[i] && self.values[i] == need) {
+                    Some(i) => self.put(k, i),
+                    None => false,
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::solver::is_magic;
@@ -98,5 +159,17 @@ mod tests {
         let s: i64 = wrap.iter().sum::<i64>() / 4;
         let diagonal: i64 = (0..4).map(|i| sq[5 * i]).sum();
         assert_eq!(diagonal, s - (1 << 32));
+    }
+
+    #[test]
+    fn unmerged_search_repeats_equal_values() {
+        // All equal: the first arrangement is a square.
+        assert_eq!(unmerged_nodes(&[7; 16], u64::MAX), 17);
+        // Dürer's numbers in order are a square at once, too; sorted, the search takes longer.
+        let durer = [16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1];
+        assert_eq!(unmerged_nodes(&durer, u64::MAX), 17);
+        let sorted: Vec<i64> = (1..=16).collect();
+        assert!(unmerged_nodes(&sorted, u64::MAX) > 17);
+        assert_eq!(unmerged_nodes(&sorted, 10), 10);
     }
 }

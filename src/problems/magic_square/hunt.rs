@@ -10,7 +10,7 @@ use rand::{Rng, RngCore};
 
 use super::shrink::input_cells;
 use super::validator::MAX_ABS;
-use super::{brute, checker, generator, solver};
+use super::{brute, checker, flawed, generator, solver};
 use crate::problems::SolverSpec;
 
 /// The solvers [`work`] measures.
@@ -22,6 +22,10 @@ pub const SOLVERS: &[SolverSpec] = &[
     SolverSpec {
         name: "plain",
         description: "N = 4: plain permutation search, row by row, every unused number (N = 3: all 9! orders)",
+    },
+    SolverSpec {
+        name: "unmerged",
+        description: "N = 4: rows first, cells closing a line forced, but a free cell tries every unused position, so equal numbers are tried again and again",
     },
 ];
 
@@ -111,6 +115,7 @@ pub fn work(solver: &str, input: &str, cap: u64) -> Option<u64> {
     let nodes = match solver {
         "reference" => solver::for_each_square(&values, |_| false),
         "plain" => brute::nodes_within(&values, cap),
+        "unmerged" => flawed::unmerged_nodes(&values, cap),
         _ => return None,
     };
     Some(nodes.min(cap))
