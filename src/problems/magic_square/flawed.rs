@@ -76,9 +76,10 @@ fn place(k: usize, s: i64, distinct: &[i64], count: &mut [u32], cells: &mut [i64
     }
 }
 
-/// Search nodes of an N = 4 search with the plan of [`int32_diagonal_square`] (all sums in
-/// 64 bits), except that a free cell tries every unused *position* instead of every distinct
-/// value, so equal numbers are tried again and again; until it finds a square, at most `cap`.
+/// Search nodes of an N = 4 search that fills rows 1 to 3 cell by cell (each row's last cell
+/// forced: S minus the other three), forces row 4 by the column sums and checks the diagonals
+/// at the end, where a free cell tries every unused *position* instead of every distinct value,
+/// so equal numbers are tried again and again; until it finds a square, at most `cap`.
 /// (N = 3 and other lengths: 0.)
 pub fn unmerged_nodes(values: &[i64], cap: u64) -> u64 {
     if values.len() != 16 {
@@ -106,12 +107,9 @@ struct Unmerged<'a> {
 }
 
 impl Unmerged<'_> {
-    fn put(&mut self, k: usize, i: usize) -> bool {
-        self.used[i] = true;
-        self.cells[PLAN[k].0] = self.values[i];
-        let found = self.place(k + 1);
-        self.used[i] = false;
-        found
+    /// The first unused position holding `v`.
+    fn find(&self, v: i64) -> Option<usize> {
+        (0..16).find(|&i| !self.used[i] && self.values[i] == v)
     }
 
     /// Whether a square was found (or the cap reached: that stops the search too).
@@ -120,20 +118,52 @@ impl Unmerged<'_> {
         if self.nodes >= self.cap {
             return true;
         }
-        if k == PLAN.len() {
-            let col = |c: usize| (0..4).map(|r| self.cells[4 * r + c]).sum::<i64>();
-            return col(2) == self.s && col(3) == self.s;
+        if k == 12 {
+            return self.last_row();
         }
-        match PLAN[k].1 {
-            None => (0..16).any(|i| !self.used[i] && self.put(k, i)),
-            Some((x, y, z, _)) => {
-                let need = self.s - self.cells[x] - self.cells[y] - self.cells[z];
-                match (0..16).find(|&i| !self.used[i] && self.values[i] == need) {
-                    Some(i) => self.put(k, i),
-                    None => false,
+        if k % 4 == 3 {
+            let need = self.s - self.cells[k - 3] - self.cells[k - 2] - self.cells[k - 1];
+            let Some(i) = self.find(need) else {
+                return false;
+            };
+            return self.put(k, i);
+        }
+        (0..16).any(|i| !self.used[i] && self.put(k, i))
+    }
+
+    fn put(&mut self, k: usize, i: usize) -> bool {
+        self.used[i] = true;
+        self.cells[k] = self.values[i];
+        let found = self.place(k + 1);
+        self.used[i] = false;
+        found
+    }
+
+    /// Row 4 from the column sums, then the diagonals and row 4's sum.
+    fn last_row(&mut self) -> bool {
+        let mut taken = Vec::with_capacity(4);
+        for c in 0..4 {
+            let need = self.s - self.cells[c] - self.cells[4 + c] - self.cells[8 + c];
+            match self.find(need) {
+                Some(i) => {
+                    self.used[i] = true;
+                    taken.push(i);
+                    self.cells[12 + c] = need;
                 }
+                None => break,
             }
         }
+        let line = |cells: &[i64; 16], f: &dyn Fn(usize) -> usize| {
+            (0..4).map(|i| cells[f(i)]).sum::<i64>()
+        };
+        let ok = taken.len() == 4
+            && line(&self.cells, &|i| 5 * i) == self.s
+            && line(&self.cells, &|i| 3 * i + 3) == self.s
+            && line(&self.cells, &|i| 12 + i) == self.s;
+        for i in taken {
+            self.used[i] = false;
+        }
+        ok
     }
 }
 
@@ -163,13 +193,13 @@ mod tests {
 
     #[test]
     fn unmerged_search_repeats_equal_values() {
-        // All equal: the first arrangement is a square.
-        assert_eq!(unmerged_nodes(&[7; 16], u64::MAX), 17);
+        // All equal: the first arrangement is a square (12 cells placed, then row 4).
+        assert_eq!(unmerged_nodes(&[7; 16], u64::MAX), 13);
         // Dürer's numbers in order are a square at once, too; sorted, the search takes longer.
         let durer = [16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1];
-        assert_eq!(unmerged_nodes(&durer, u64::MAX), 17);
+        assert_eq!(unmerged_nodes(&durer, u64::MAX), 13);
         let sorted: Vec<i64> = (1..=16).collect();
-        assert!(unmerged_nodes(&sorted, u64::MAX) > 17);
+        assert!(unmerged_nodes(&sorted, u64::MAX) > 13);
         assert_eq!(unmerged_nodes(&sorted, 10), 10);
     }
 }

@@ -25,7 +25,7 @@ pub const SOLVERS: &[SolverSpec] = &[
     },
     SolverSpec {
         name: "unmerged",
-        description: "N = 4: rows first, cells closing a line forced, but a free cell tries every unused position, so equal numbers are tried again and again",
+        description: "N = 4: rows first (a row's last cell forced, the last row by the columns, diagonals checked at the end), a free cell trying every unused position: equal numbers are tried again and again",
     },
 ];
 
