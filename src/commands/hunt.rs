@@ -12,7 +12,7 @@ use crate::compile::Submission;
 use crate::fsutil::write_atomic;
 use crate::grade::submission::{limits_for, program, Grader};
 use crate::hunt::report::{render_json, render_text, HuntReport, Saved};
-use crate::hunt::target::{SandboxTarget, SolverTarget, Target};
+use crate::hunt::target::{SandboxTarget, ScoreKind, SolverTarget, Target};
 use crate::hunt::{hunt, Budget, Config, Event, Starts};
 use crate::package::Package;
 use crate::problems::Hunt;
@@ -173,7 +173,10 @@ impl HuntRun<'_> {
             &self.config,
             &|e| match e {
                 Event::Round { runs, .. } => bar.set_position(runs),
-                Event::NewWorst { worst } => bar.set_message(format!("worst {}", worst.score)),
+                Event::NewWorst { worst } => bar.set_message(match target.kind() {
+                    ScoreKind::CpuMicros => format!("worst {:.3} s", worst.score as f64 / 1e6),
+                    ScoreKind::Nodes => format!("worst {} nodes", worst.score),
+                }),
                 Event::Confirming { .. } => {}
             },
         )
