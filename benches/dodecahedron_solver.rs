@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench dodecahedron_solver`. Prints two compact tables:
 //! 1. per generator family (200 seeds each): median and max time of `Problem::solve`
-//!    (each input timed as the best of 3 runs);
+//!    (each input timed as the best of 3 runs); then the slowest hand-made test;
 //! 2. adversarial inputs: reference time (mean over many runs) vs the plain DFS of
 //!    `brute` (capped at 10 s of wall time; a capped run gives a lower bound for the ratio).
 //!
@@ -75,6 +75,31 @@ fn time_mean(input: &str) -> Duration {
     cpu_now().saturating_sub(start) / runs
 }
 
+/// The package's hand-made tests: how many, and the slowest solve with its file name.
+fn hand_made() -> (usize, Duration, String) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/dodecahedron/data");
+    let mut files = 0;
+    let mut slowest = (Duration::ZERO, String::new());
+    for sub in ["sample", "secret"] {
+        let Ok(dir) = std::fs::read_dir(root.join(sub)) else {
+            continue;
+        };
+        for entry in dir.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|x| x != "in") {
+                continue;
+            }
+            let input = std::fs::read_to_string(&path).expect("readable test");
+            let t = time_once(&input);
+            files += 1;
+            if t > slowest.0 {
+                slowest = (t, format!("{sub}/{}", entry.file_name().to_string_lossy()));
+            }
+        }
+    }
+    (files, slowest.0, slowest.1)
+}
+
 fn main() {
     let p = Dodecahedron;
     let families: Vec<(String, GenParams)> = {
@@ -97,6 +122,7 @@ fn main() {
             "identical-tiles distinct=12 solvable=0".into(),
             params(&[("distinct", 12), ("solvable", 0)]),
         ));
+        v.push(("unique-tiling mirror=1".into(), params(&[("mirror", 1)])));
         v
     };
 
@@ -128,7 +154,12 @@ fn main() {
             fmt(max)
         );
     }
-    println!("max over all families: {}\n", fmt(overall_max));
+    println!("max over all families: {}", fmt(overall_max));
+    let (files, slowest, name) = hand_made();
+    println!(
+        "hand-made tests (data/sample, data/secret): {files} files, max {} ({name})\n",
+        fmt(slowest)
+    );
 
     let zeros = "0 0 0 0 0\n".repeat(11);
     let mut adversarial: Vec<(String, String)> = vec![

@@ -1,6 +1,7 @@
 //! Solver benchmark for `magic-square` (`cargo bench --bench magic_square_solver`).
 //!
-//! 1. Per generator family (both N, 200 seeds each): max and median solve time.
+//! 1. Per generator family (both N, 200 seeds each): max and median solve time; then the
+//!    slowest of the hand-made tests.
 //! 2. Adversarial inputs (unsolvable N = 4 multisets found by search, few-solution and
 //!    large-value squares, duplicates): solver time against the plain permutation brute force,
 //!    each brute run capped at 10 s (a capped run is reported as a lower bound, `>`).
@@ -117,18 +118,49 @@ fn values_of(g: &str, p: &[(&str, i64)], seed: u64) -> Vec<i64> {
     checker::parse_input(&input).expect("valid").1
 }
 
+/// The package's hand-made tests: how many, and the slowest solve with its file name.
+fn hand_made() -> (usize, Duration, String) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/magic-square/data");
+    let mut files = 0;
+    let mut slowest = (Duration::ZERO, String::new());
+    for sub in ["sample", "secret"] {
+        let Ok(dir) = std::fs::read_dir(root.join(sub)) else {
+            continue;
+        };
+        for entry in dir.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|x| x != "in") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable test");
+            let v = checker::parse_input(&text).expect("valid test").1;
+            let t = time_it(|| {
+                std::hint::black_box(solver::solve(std::hint::black_box(&v)));
+            });
+            files += 1;
+            if t > slowest.0 {
+                slowest = (t, format!("{sub}/{}", entry.file_name().to_string_lossy()));
+            }
+        }
+    }
+    (files, slowest.0, slowest.1)
+}
+
 fn main() {
     let start = Instant::now();
     println!("== solve time per family ({SEEDS} seeds each, µs) ==");
     println!("{:<18} {:>2} {:>10} {:>10}", "family", "N", "median", "max");
     let mut worst = Duration::ZERO;
     for g in generator::GENERATORS {
-        for n in [3i64, 4] {
+        for &n in generator::orders(g.name) {
             let mut times = Vec::new();
             for seed in 0..SEEDS {
                 let mut p = vec![("n", n)];
                 if g.name == "huge" {
                     p.push(("mode", (seed % 4) as i64));
+                }
+                if g.name == "diagonal-wrap" {
+                    p.push(("negate", (seed % 2) as i64));
                 }
                 let v = values_of(g.name, &p, seed);
                 let t = time_it(|| {
@@ -149,6 +181,11 @@ fn main() {
         }
     }
     println!("worst over all families: {} µs", us(worst));
+    let (files, slowest, name) = hand_made();
+    println!(
+        "hand-made tests (data/sample, data/secret): {files} files, max {} µs ({name})",
+        us(slowest)
+    );
 
     println!();
     println!(

@@ -35,6 +35,8 @@ pub enum Command {
     Grade(GradeArgs),
     /// Run a submission on random tests until it fails, then shrink and save the counterexample.
     Stress(StressArgs),
+    /// Search for valid inputs that make a submission fail or run long (hill climbing over small changes).
+    Hunt(HuntArgs),
     /// Verify problem packages: data, validator, generators, checker, jury submissions, timing.
     Verify(VerifyArgs),
 }
@@ -223,6 +225,69 @@ pub struct StressArgs {
     pub json: bool,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HuntArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    /// The submission to hunt inputs for (scored by its CPU time in the sandbox).
+    #[arg(
+        value_name = "SUBMISSION",
+        required_unless_present = "solver",
+        conflicts_with = "solver"
+    )]
+    pub submission: Option<PathBuf>,
+    /// Hunt a built-in solver of the problem instead, scored by its search nodes (exact).
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+    /// Node cap for --solver; reaching it counts as TLE [default: 10000000].
+    #[arg(long, value_name = "N", requires = "solver", value_parser = clap::value_parser!(u64).range(1..))]
+    pub cap: Option<u64>,
+    /// Stop after this many seconds [default: 30].
+    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = parse_seconds)]
+    pub seconds: Option<f64>,
+    /// Stop after this many runs.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// Base seed (printed; the same seed and --jobs give the same hunt) [default: from the clock].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Start from this generator only [default: every generator setup of the test plan].
+    #[arg(long, value_name = "NAME", conflicts_with = "from")]
+    pub generator: Option<String>,
+    /// Start from these input files instead of generated ones (repeatable).
+    #[arg(long, value_name = "FILE")]
+    pub from: Vec<PathBuf>,
+    /// Language of the submission: c, cpp, rust, python, java.
+    #[arg(long, value_name = "LANG", conflicts_with = "solver")]
+    pub lang: Option<Language>,
+    /// Save the worst input as DIR/NAME.in with the reference answer as DIR/NAME.ans.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// File name (without extension) for --out [default: hunt-<seed>].
+    #[arg(long, value_name = "NAME", requires = "out", value_parser = parse_test_name)]
+    pub name: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+fn parse_test_name(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && !s.starts_with('.')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "`{s}` is not a test name (letters, digits, `-`, `_`, `.`; not starting with `.`)"
+        ))
+    }
 }
 
 #[derive(Debug, Args)]

@@ -15,6 +15,7 @@ pub mod commands;
 pub mod compile;
 pub mod fsutil;
 pub mod grade;
+pub mod hunt;
 pub mod interrupt;
 pub mod kattis;
 pub mod package;

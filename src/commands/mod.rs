@@ -10,6 +10,7 @@ use crate::cli::{Cli, Command};
 mod check;
 mod gen;
 mod grade;
+mod hunt;
 mod problems;
 mod show;
 mod solve;
@@ -62,6 +63,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Show(a) => show::run(a),
         Command::Grade(a) => grade::run(a),
         Command::Stress(a) => stress::run(a),
+        Command::Hunt(a) => hunt::run(a),
         Command::Verify(a) => verify::run(a),
     };
     // Asked to stop: whatever the command concluded covers only part of the work, and an

@@ -258,6 +258,25 @@ fn warn_overloaded() {
     }
 }
 
+/// Runs `program` once on `test`, alone, and judges it. Also returns the exact CPU time (the
+/// result's `time_ms` is rounded down to whole milliseconds), for searches that rank runs by
+/// time.
+pub fn run_single(
+    sandbox: &dyn Sandbox,
+    program: &Program,
+    limits: &Limits,
+    logic: &dyn Problem,
+    test: &TestCase,
+) -> Result<(TestResult, Duration), SandboxError> {
+    Runner {
+        sandbox,
+        program,
+        limits,
+        logic,
+    }
+    .run_measured(test)
+}
+
 struct Runner<'a> {
     sandbox: &'a dyn Sandbox,
     program: &'a Program,
@@ -325,6 +344,11 @@ impl Runner<'_> {
     /// [`SandboxError::Interrupted`] when judge is asked to stop before or during the run: a
     /// program killed by the terminal's SIGINT is no verdict.
     fn run_one(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
+        self.run_measured(test).map(|(result, _)| result)
+    }
+
+    /// [`Runner::run_one`], also returning the exact CPU time.
+    fn run_measured(&self, test: &TestCase) -> Result<(TestResult, Duration), SandboxError> {
         interrupt::check()?;
         let request = RunRequest {
             argv: self.program.argv.clone(),
@@ -336,11 +360,13 @@ impl Runner<'_> {
             limits: self.limits.clone(),
         };
         if let Some(interaction) = self.logic.interact(self.sandbox, request.clone(), test) {
-            return Ok(self.judge_interaction(test, interaction?));
+            let interaction = interaction?;
+            let cpu = interaction.outcome.cpu_time;
+            return Ok((self.judge_interaction(test, interaction), cpu));
         }
         let outcome = self.sandbox.run(&request)?;
         interrupt::check()?;
-        Ok(self.judge(test, &outcome))
+        Ok((self.judge(test, &outcome), outcome.cpu_time))
     }
 
     /// An interactive run's verdict, in problemtools' order: a failed jury program is a JE;

@@ -260,6 +260,12 @@ pub trait Problem: Send + Sync {
     fn draw(&self, _input: &[u8], _output: Option<&[u8]>) -> Option<Result<Picture, DrawError>> {
         None
     }
+
+    /// The hooks `judge hunt` searches inputs with (input mutations, built-in solvers whose
+    /// work it can count); `None`, the default, for a problem without them.
+    fn hunt(&self) -> Option<&dyn Hunt> {
+        None
+    }
 }
 
 /// What happened in an interactive run.
@@ -271,6 +277,38 @@ pub struct Interaction {
     pub judgement: Judgement,
     /// The jury program ended before the submission did.
     pub jury_first: bool,
+}
+
+/// A built-in solver whose search effort [`Hunt::work`] can count.
+#[derive(Debug, Clone, Copy)]
+pub struct SolverSpec {
+    /// Name used with `judge hunt --solver`.
+    pub name: &'static str,
+    /// One line: what search it runs.
+    pub description: &'static str,
+}
+
+/// What `judge hunt` needs from a problem to search for inputs that make a solution slow or
+/// wrong: small valid changes of an input, and optionally a count of the work its own solvers
+/// do (a deterministic score, unlike CPU time).
+pub trait Hunt: Send + Sync {
+    /// One small valid change of a valid `input` (swap two values, change a mark, rotate a
+    /// tile, make two values equal, ...), drawn with `rng`; the result passes
+    /// [`Problem::validate`] and differs from `input`. `None` when `input` does not parse or
+    /// no change was found.
+    fn mutate(&self, input: &str, rng: &mut dyn rand::RngCore) -> Option<String>;
+
+    /// The built-in solvers [`Hunt::work`] can measure, in a stable order.
+    fn solvers(&self) -> &'static [SolverSpec] {
+        &[]
+    }
+
+    /// The search nodes solver `solver` spends on a valid `input`, counting at most `cap`
+    /// (a result of `cap` means "at least `cap`"); `None` for an unknown solver.
+    fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
+        let _ = (solver, input, cap);
+        None
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::flawed::weak_memo_finds_tiling;
 use super::geometry::{edges, rotations, FACES, NEIGHBOURS, SIDES};
-use super::solver::{canonical, parity_ok, solve_tiles, solve_tiles_with, Mode};
+use super::solver::{canonical, count_tilings, parity_ok, solve_tiles, solve_tiles_with, Mode};
 use super::{format_tiles, Tiles};
 use crate::problems::{GenError, GenParams, GeneratorSpec};
 
@@ -58,6 +59,16 @@ pub const SPECS: &[GeneratorSpec] = &[
         name: "two-marks",
         description: "only marks 0 and 1: solvable = 1 cuts a random 0/1 edge marking, solvable = 0 is even-parity unsolvable",
         params: &["solvable"],
+    },
+    GeneratorSpec {
+        name: "unique-tiling",
+        description: "exactly one tiling up to rotations, and the input differs from its mirror image (tiles read backwards): rejects searches that break symmetry as if tiles could be flipped; mirror = 1 prints the mirror image",
+        params: &["mirror"],
+    },
+    GeneratorSpec {
+        name: "memo-collision",
+        description: "exactly one tiling, which a search memoising failures by (face, boundary marks, marks left on the remaining tiles) prunes: rejects weak memo keys",
+        params: &[],
     },
 ];
 
@@ -317,6 +328,54 @@ fn two_marks(rng: &mut ChaCha8Rng, solvable: bool) -> Tiles {
     }
 }
 
+/// Each tile read backwards from its reference edge: the tiles of the mirror-image solid.
+fn mirror(tiles: &Tiles) -> Tiles {
+    tiles.map(|t| std::array::from_fn(|m| t[(SIDES - m) % SIDES]))
+}
+
+/// The tile kinds (canonical rotations), sorted: equal for inputs that differ only by tile
+/// order and rotations.
+fn kinds(tiles: &Tiles) -> Vec<[u8; SIDES]> {
+    let mut k: Vec<[u8; SIDES]> = tiles.iter().map(canonical).collect();
+    k.sort();
+    k
+}
+
+/// A random solvable input (3 marks) with exactly one tiling up to rotations whose mirror
+/// image is a different input; the input with the fewest tilings seen if none turns up.
+fn unique_tiling(rng: &mut ChaCha8Rng) -> Tiles {
+    let mut best: Option<(usize, Tiles)> = None;
+    for _ in 0..ATTEMPTS {
+        let tiles = random_solvable(rng, 3);
+        let count = count_tilings(&tiles, 1);
+        if count == 1 && kinds(&tiles) != kinds(&mirror(&tiles)) {
+            return tiles;
+        }
+        if best.as_ref().is_none_or(|(c, _)| count < *c) {
+            best = Some((count, tiles));
+        }
+    }
+    best.map(|(_, t)| t)
+        .unwrap_or_else(|| random_solvable(rng, 3))
+}
+
+/// A random solvable input with exactly one tiling that [`weak_memo_finds_tiling`] misses;
+/// a uniquely tileable one if none turns up.
+fn memo_collision(rng: &mut ChaCha8Rng) -> Tiles {
+    let mut fallback = None;
+    for _ in 0..ATTEMPTS * 5 {
+        let tiles = random_solvable(rng, 3);
+        if count_tilings(&tiles, 1) != 1 {
+            continue;
+        }
+        if !weak_memo_finds_tiling(&tiles) {
+            return tiles;
+        }
+        fallback.get_or_insert(tiles);
+    }
+    fallback.unwrap_or_else(|| unique_tiling(rng))
+}
+
 fn loop_until(
     rng: &mut ChaCha8Rng,
     mut f: impl FnMut(&mut ChaCha8Rng) -> Option<Tiles>,
@@ -366,6 +425,16 @@ pub fn generate(generator: &str, params: &GenParams, seed: u64) -> Result<String
             let solvable = param(generator, params, "solvable", 1, 0..=1)? == 1;
             two_marks(&mut rng, solvable)
         }
+        "unique-tiling" => {
+            let reflect = param(generator, params, "mirror", 0, 0..=1)? == 1;
+            let tiles = unique_tiling(&mut rng);
+            if reflect {
+                mirror(&tiles)
+            } else {
+                tiles
+            }
+        }
+        "memo-collision" => memo_collision(&mut rng),
         _ => {
             return Err(GenError::UnknownGenerator {
                 name: generator.into(),

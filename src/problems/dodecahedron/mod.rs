@@ -3,21 +3,27 @@
 //! both sides. Tiles may be rotated but not reflected.
 //!
 //! Submodules: [`geometry`] (the solid), [`validator`], [`generator`], [`solver`] (the fast
-//! reference), [`checker`] (checker and answer mutations), [`shrink`], [`brute`] (a slow,
-//! independent plain search used by tests and the benchmark), and [`net`] + [`draw`] (pictures
-//! of inputs and answers for `judge show`).
+//! reference), [`checker`] (checker and answer mutations), [`shrink`], [`hunt`] (input
+//! mutations for `judge hunt`), [`flawed`] (searches with known mistakes that generators pick
+//! inputs against), [`brute`] (a slow, independent plain search used by tests, the benchmark
+//! and `judge hunt --solver plain`), and [`net`] + [`draw`] (pictures of inputs and answers
+//! for `judge show`).
 
 pub mod brute;
 pub mod checker;
 pub mod draw;
+pub mod flawed;
 pub mod generator;
 pub mod geometry;
+pub mod hunt;
 pub mod net;
 pub mod shrink;
 pub mod solver;
 pub mod validator;
 
-use super::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Problem, Validation};
+use super::{
+    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JuryError, Problem, SolverSpec, Validation,
+};
 use geometry::{edges, FACES, NEIGHBOURS, SIDES};
 
 /// The problem logic; see the module docs.
@@ -163,6 +169,24 @@ impl Problem for Dodecahedron {
     ) -> Option<Result<crate::show::Picture, crate::show::DrawError>> {
         Some(draw::draw(input, output))
     }
+
+    fn hunt(&self) -> Option<&dyn Hunt> {
+        Some(self)
+    }
+}
+
+impl Hunt for Dodecahedron {
+    fn mutate(&self, input: &str, rng: &mut dyn rand::RngCore) -> Option<String> {
+        hunt::mutate(input, rng)
+    }
+
+    fn solvers(&self) -> &'static [SolverSpec] {
+        hunt::SOLVERS
+    }
+
+    fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
+        hunt::work(solver, input, cap)
+    }
 }
 
 #[cfg(test)]
@@ -201,6 +225,7 @@ mod tests {
             v.push(("one-odd-tile", p(&[("changes", c), ("base", 1)])));
         }
         v.push(("two-marks", p(&[("solvable", 0)])));
+        v.push(("unique-tiling", p(&[("mirror", 1)])));
         v
     }
 
@@ -214,9 +239,12 @@ mod tests {
     fn generate_validate_solve_check_round_trips() {
         let p = Dodecahedron;
         for (name, params) in variants() {
-            let seeds = match params.get("distinct", 0) {
+            let seeds = match (name, params.get("distinct", 0)) {
+                // Rejection against a model search: about 0.1 s each.
+                ("memo-collision", _) => 20,
+                ("unique-tiling", _) => 150,
                 _ if params.0.is_empty() => 1500,
-                12 => 40,
+                (_, 12) => 40,
                 _ => 120,
             };
             for seed in 0..seeds {
@@ -234,7 +262,10 @@ mod tests {
                 );
                 let solvable = answer != "-1\n";
                 let expected = match (name, params.get("solvable", 1)) {
-                    ("random-solvable" | "rotations-needed", _) => Some(true),
+                    (
+                        "random-solvable" | "rotations-needed" | "unique-tiling" | "memo-collision",
+                        _,
+                    ) => Some(true),
                     ("identical-tiles" | "two-marks", 1) => Some(true),
                     ("identical-tiles" | "two-marks", _) => Some(false),
                     ("odd-parity" | "even-unsolvable" | "near-miss", _) => Some(false),
@@ -260,6 +291,19 @@ mod tests {
                         assert_eq!(a, None, "{input}");
                     }
                     "two-marks" => assert!(tiles.iter().flatten().all(|&m| m < 2)),
+                    "unique-tiling" => {
+                        assert_eq!(solver::count_tilings(&tiles, 1), 1, "{input}");
+                        let mirrored = tiles.map(|t| [t[0], t[4], t[3], t[2], t[1]]);
+                        let mut a: Vec<_> = tiles.iter().map(solver::canonical).collect();
+                        let mut b: Vec<_> = mirrored.iter().map(solver::canonical).collect();
+                        a.sort();
+                        b.sort();
+                        assert_ne!(a, b, "achiral: {input}");
+                    }
+                    "memo-collision" => {
+                        assert_eq!(solver::count_tilings(&tiles, 1), 1, "{input}");
+                        assert!(!flawed::weak_memo_finds_tiling(&tiles), "{input}");
+                    }
                     _ => {}
                 }
                 if params.get("marks", 3) == 2 {
@@ -430,6 +474,8 @@ mod tests {
         ("one-odd-tile", 4899161137630999154),
         ("rotations-needed", 1393914373713843934),
         ("two-marks", 4096998876646232757),
+        ("unique-tiling", 10818973545245971353),
+        ("memo-collision", 13680993192751395978),
     ];
 
     #[test]

@@ -265,6 +265,42 @@ impl Search {
         false
     }
 
+    /// Counts the completions of the current placement, stopping once more than `limit`
+    /// are found (same pruning as [`Search::dfs`]).
+    fn count(&mut self, cand: &Candidates, left: usize, limit: usize) -> usize {
+        if left == 0 {
+            return 1;
+        }
+        let avail = self.avail_pairs();
+        let mut best = (u32::MAX, usize::MAX);
+        for (f, &face_cand) in cand.iter().enumerate() {
+            if self.placed[f].0 != usize::MAX {
+                continue;
+            }
+            let count = (face_cand & avail).count_ones();
+            if count == 0 {
+                return 0;
+            }
+            if count < best.0 {
+                best = (count, f);
+            }
+        }
+        let f = best.1;
+        let mut total = 0;
+        let mut options = cand[f] & avail;
+        while options != 0 && total <= limit {
+            let pair = options.trailing_zeros() as usize;
+            options &= options - 1;
+            let (c, r) = (pair / SIDES, pair % SIDES);
+            self.nodes += 1;
+            self.take(f, c, r);
+            let next = self.place(cand, f, c, r);
+            total += self.count(&next, left - 1, limit - total);
+            self.untake(f, c);
+        }
+        total
+    }
+
     /// Turns the class-level solution into concrete tiles and reference edges.
     fn arrangement(&self) -> Arrangement {
         let mut next_member = vec![0usize; self.classes.len()];
@@ -309,6 +345,21 @@ pub fn solve_tiles(tiles: &Tiles) -> Option<Arrangement> {
     solve_tiles_with(tiles, Mode::Full).0
 }
 
+/// How many ways `tiles` can be laid with one fixed tile kind on face 1 in its canonical
+/// rotation, counting at most `limit + 1`. Equal tiles are interchangeable; every tiling up to
+/// rotations of the solid is counted at least once (once per distinct rotated image that puts
+/// the fixed kind on face 1), so 1 means exactly one tiling up to rotations.
+pub fn count_tilings(tiles: &Tiles, limit: usize) -> usize {
+    if !parity_ok(tiles) {
+        return 0;
+    }
+    let mut search = Search::new(build_classes(tiles, Mode::Full));
+    let c0 = first_class(tiles, &search.classes);
+    search.take(0, c0, 0);
+    let cand = search.place(&[u64::MAX; FACES], 0, c0, 0);
+    search.count(&cand, FACES - 1, limit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{arrangement_violation, Tiles};
@@ -343,6 +394,28 @@ mod tests {
         let mut odd = zeros;
         odd[11] = [0, 0, 0, 0, 1];
         assert_eq!(solve_tiles(&odd), None);
+    }
+
+    #[test]
+    fn counts_tilings() {
+        // All zeros: one kind, five rotations of it on face 1, twelve faces for it.
+        let zeros = tiles_from(&[[0; 5]]);
+        assert_eq!(count_tilings(&zeros, 1000), 1);
+        let mut odd = zeros;
+        odd[11] = [0, 0, 0, 0, 1];
+        assert_eq!(count_tilings(&odd, 10), 0);
+        // One edge marked 1: the two tiles meeting there are the rarest kind, and the half
+        // turn about that edge swaps them: one tiling, one image.
+        let mut one_edge = zeros;
+        one_edge[3] = [0, 1, 0, 0, 0];
+        one_edge[7] = [0, 0, 0, 1, 0];
+        assert_eq!(count_tilings(&one_edge, 10), 1);
+        // Two marked edges far apart: still one tiling up to rotations, but now two images.
+        let mut two_edges = one_edge;
+        two_edges[0] = [2, 0, 0, 0, 0];
+        two_edges[11] = [0, 0, 2, 0, 0];
+        assert!(count_tilings(&two_edges, 10) >= 1);
+        assert_eq!(count_tilings(&two_edges, 0), 1);
     }
 
     #[test]

@@ -18,24 +18,32 @@ fn magic(n: usize, cells: &[i64]) -> bool {
 /// Whether some ordering of the 9 `values` is a 3×3 magic square, by trying all 9! orders
 /// (Heap's algorithm). Returns `false` for any other length.
 pub fn solvable(values: &[i64]) -> bool {
+    orders_tried(values, u64::MAX).0
+}
+
+/// Whether some of the first `cap` orders of the 9 `values` (Heap's algorithm) is a magic
+/// square, and how many orders were tried.
+fn orders_tried(values: &[i64], cap: u64) -> (bool, u64) {
     if values.len() != 9 {
-        return false;
+        return (false, 0);
     }
     let mut a = values.to_vec();
     let mut c = [0usize; 9];
+    let mut tried = 1;
     if magic(3, &a) {
-        return true;
+        return (true, tried);
     }
     let mut i = 1;
-    while i < 9 {
+    while i < 9 && tried < cap {
         if c[i] < i {
             if i % 2 == 0 {
                 a.swap(0, i);
             } else {
                 a.swap(c[i], i);
             }
+            tried += 1;
             if magic(3, &a) {
-                return true;
+                return (true, tried);
             }
             c[i] += 1;
             i = 1;
@@ -44,7 +52,7 @@ pub fn solvable(values: &[i64]) -> bool {
             i += 1;
         }
     }
-    false
+    (false, tried)
 }
 
 struct Brute4<'a> {
@@ -52,6 +60,7 @@ struct Brute4<'a> {
     used: [bool; 16],
     cells: [i64; 16],
     deadline: Option<Instant>,
+    max_nodes: u64,
     target: i128,
     nodes: u64,
     out_of_time: bool,
@@ -60,7 +69,10 @@ struct Brute4<'a> {
 impl Brute4<'_> {
     fn rec(&mut self, k: usize) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1 << 16) && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.nodes > self.max_nodes
+            || (self.nodes.is_multiple_of(1 << 16)
+                && self.deadline.is_some_and(|d| Instant::now() > d))
+        {
             self.out_of_time = true;
         }
         if self.out_of_time {
@@ -108,6 +120,7 @@ pub fn solvable4(values: &[i64], budget: Option<Duration>) -> Option<bool> {
         used: [false; 16],
         cells: [0; 16],
         deadline: budget.map(|d| Instant::now() + d),
+        max_nodes: u64::MAX,
         nodes: 0,
         out_of_time: false,
     };
@@ -119,6 +132,33 @@ pub fn solvable4(values: &[i64], budget: Option<Duration>) -> Option<bool> {
     } else {
         Some(false)
     }
+}
+
+/// The search nodes (N = 4: partial squares visited; N = 3: orders tried) the plain searches
+/// spend on `values` until they find a square, at most `cap`.
+pub fn nodes_within(values: &[i64], cap: u64) -> u64 {
+    if values.len() == 9 {
+        return orders_tried(values, cap).1.min(cap);
+    }
+    if values.len() != 16 {
+        return 0;
+    }
+    let total: i128 = values.iter().map(|&v| v as i128).sum();
+    if total % 4 != 0 {
+        return 0;
+    }
+    let mut b = Brute4 {
+        values,
+        target: total / 4,
+        used: [false; 16],
+        cells: [0; 16],
+        deadline: None,
+        max_nodes: cap,
+        nodes: 0,
+        out_of_time: false,
+    };
+    b.rec(0);
+    b.nodes.min(cap)
 }
 
 /// N = 3 or 4 by length: [`solvable`] or [`solvable4`].

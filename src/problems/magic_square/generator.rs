@@ -8,8 +8,8 @@
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::solver;
 use super::validator::MAX_ABS;
+use super::{solver, wrap};
 use crate::problems::{GenError, GenParams, GeneratorSpec};
 
 /// The generator families, in a stable order.
@@ -59,10 +59,27 @@ pub const GENERATORS: &[GeneratorSpec] = &[
         description: "small values (|v| <= max, default 50) where sorted, Lo Shu/Duerer-rank and complement placements all fail",
         params: &["n", "max"],
     },
+    GeneratorSpec {
+        name: "diagonal-wrap",
+        description: "N = 4 only: numbers that also fill a non-magic square whose rows and columns sum to S but whose main diagonal sums to S - 2^32 (S + 2^32 with negate = 1): rejects diagonal sums in 32 bits",
+        params: &["n", "negate"],
+    },
 ];
 
+/// Families that only make N = 4 inputs (`n = 3` is a parameter error).
+pub const N4_ONLY: &[&str] = &["diagonal-wrap"];
+
+/// The N values family `name` accepts.
+pub fn orders(name: &str) -> &'static [i64] {
+    if N4_ONLY.contains(&name) {
+        &[4]
+    } else {
+        &[3, 4]
+    }
+}
+
 /// Uniform integer in `0..n` (`n > 0`), by rejection so it is exactly uniform.
-fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+pub(super) fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
     let zone = u64::MAX - (u64::MAX - n + 1) % n;
     loop {
         let x = rng.next_u64();
@@ -73,12 +90,12 @@ fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
 }
 
 /// Uniform integer in `lo..=hi` (`lo <= hi`).
-fn range(rng: &mut ChaCha8Rng, lo: i64, hi: i64) -> i64 {
+pub(super) fn range(rng: &mut ChaCha8Rng, lo: i64, hi: i64) -> i64 {
     let width = (hi as i128 - lo as i128 + 1) as u64;
     (lo as i128 + below(rng, width) as i128) as i64
 }
 
-fn shuffle(rng: &mut ChaCha8Rng, v: &mut [i64]) {
+pub(super) fn shuffle(rng: &mut ChaCha8Rng, v: &mut [i64]) {
     for i in (1..v.len()).rev() {
         let j = below(rng, i as u64 + 1) as usize;
         v.swap(i, j);
@@ -251,6 +268,13 @@ pub fn generate(generator: &str, params: &GenParams, seed: u64) -> Result<String
         "anti-heuristic" => {
             let max = param(generator, params, "max", 50, 10, MAX_ABS)?;
             anti_heuristic(rng, n, max)
+        }
+        "diagonal-wrap" => {
+            if n != 4 {
+                return Err(bad(generator, "needs n = 4 (no 3x3 square can wrap)"));
+            }
+            let negate = param(generator, params, "negate", 0, 0, 1)? == 1;
+            return Ok(format_input(n, &wrap::generate(rng, negate)));
         }
         _ => {
             let available: Vec<&str> = GENERATORS.iter().map(|g| g.name).collect();

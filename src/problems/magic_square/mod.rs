@@ -4,21 +4,29 @@
 //!
 //! - [`validator`]: byte-strict format checks, then solvability via the exact solver.
 //! - [`solver`]: exact search over free cells with forced values; proves unsolvability.
-//! - [`generator`]: seeded families, each building a square and shuffling it.
+//! - [`generator`]: seeded families, each building a square and shuffling it; [`wrap`] builds
+//!   the `diagonal-wrap` family.
 //! - [`checker`]: token-based output checking in `i128`, plus answer mutations.
 //! - [`shrink`]: simpler solvable inputs for stress-test minimisation.
-//! - [`brute`]: independent slow searches for cross-checking and benchmarking.
+//! - [`brute`]: independent slow searches for cross-checking, benchmarking and `judge hunt`.
 //! - [`draw`]: pictures of inputs and answers for `judge show`.
+//! - [`hunt`]: input mutations that keep a square, for `judge hunt`.
+//! - [`flawed`]: a search with a known mistake that `diagonal-wrap` picks inputs against.
 
-use super::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Problem, Validation};
+use super::{
+    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JuryError, Problem, SolverSpec, Validation,
+};
 
 pub mod brute;
 pub mod checker;
 pub mod draw;
+pub mod flawed;
 pub mod generator;
+pub mod hunt;
 pub mod shrink;
 pub mod solver;
 pub mod validator;
+pub mod wrap;
 
 /// The `magic-square` problem logic.
 pub struct MagicSquare;
@@ -69,6 +77,24 @@ impl Problem for MagicSquare {
     ) -> Option<Result<crate::show::Picture, crate::show::DrawError>> {
         Some(draw::draw(input, output))
     }
+
+    fn hunt(&self) -> Option<&dyn Hunt> {
+        Some(self)
+    }
+}
+
+impl Hunt for MagicSquare {
+    fn mutate(&self, input: &str, rng: &mut dyn rand::RngCore) -> Option<String> {
+        hunt::mutate(input, rng)
+    }
+
+    fn solvers(&self) -> &'static [SolverSpec] {
+        hunt::SOLVERS
+    }
+
+    fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
+        hunt::work(solver, input, cap)
+    }
 }
 
 #[cfg(test)]
@@ -93,7 +119,7 @@ mod tests {
         let p = MagicSquare;
         let mut total = 0;
         for g in p.generators() {
-            for n in [3, 4] {
+            for &n in generator::orders(g.name) {
                 let seeds = if g.name == "few-solutions" { 40 } else { 200 };
                 for seed in 0..seeds {
                     let mut pr = vec![("n", n)];
@@ -170,6 +196,14 @@ mod tests {
                 assert!(!generator::heuristics_solve(n as usize, &v), "{v:?}");
             }
         }
+    }
+
+    #[test]
+    fn diagonal_wrap_is_n4_only() {
+        let err = MagicSquare
+            .generate("diagonal-wrap", &params(&[("n", 3)]), 1)
+            .unwrap_err();
+        assert!(err.to_string().contains("needs n = 4"), "{err}");
     }
 
     /// The 32-bit trap: on "huge" instances, i32 arithmetic gets the magic sum wrong.
@@ -291,7 +325,7 @@ mod tests {
         let mut lines = Vec::new();
         for g in p.generators() {
             let mut h = 0u64;
-            for n in [3, 4] {
+            for &n in generator::orders(g.name) {
                 for seed in 1..=5 {
                     let input = p.generate(g.name, &params(&[("n", n)]), seed).unwrap();
                     assert_eq!(
@@ -315,13 +349,14 @@ distinct 0x7e2ecc130c5b80ee
 negative 0x479340658d6dc1b4
 huge 0x55abdd3f5b3fca3d
 few-solutions 0xa21c975f9115ea59
-anti-heuristic 0xaeb95f2ca09bfafd";
+anti-heuristic 0xaeb95f2ca09bfafd
+diagonal-wrap 0x40b78908451cca54";
 
     #[test]
     fn shrink_outputs_validate() {
         let p = MagicSquare;
         for g in p.generators() {
-            for n in [3, 4] {
+            for &n in generator::orders(g.name) {
                 let input = p.generate(g.name, &params(&[("n", n)]), 3).unwrap();
                 for s in p.shrink(&input) {
                     assert!(p.validate(s.as_bytes()).unwrap().is_ok(), "{s}");
@@ -455,6 +490,11 @@ mod package_tests {
             total += t["count"].as_integer().unwrap();
         }
         assert!(total >= 40);
-        assert_eq!(families.len(), 2 * MagicSquare.generators().len());
+        let expected: usize = MagicSquare
+            .generators()
+            .iter()
+            .map(|g| generator::orders(g.name).len())
+            .sum();
+        assert_eq!(families.len(), expected);
     }
 }

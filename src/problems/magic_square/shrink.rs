@@ -45,6 +45,20 @@ fn related3(sq: &[i64]) -> Vec<i64> {
     }
 }
 
+/// `cell_of[pos]`: the cell of the solution square `sq` that holds the input's number at
+/// position `pos` (equal numbers in input order), or `None` when `sq` is not a square of
+/// `values`. A square rebuilt from other parameters keeps the input's order through it.
+pub(super) fn input_cells(values: &[i64], sq: &[i64]) -> Option<Vec<usize>> {
+    let mut taken = vec![false; sq.len()];
+    let mut cell_of = Vec::with_capacity(values.len());
+    for &v in values {
+        let c = (0..sq.len()).find(|&c| !taken[c] && sq[c] == v)?;
+        taken[c] = true;
+        cell_of.push(c);
+    }
+    (cell_of.len() == sq.len()).then_some(cell_of)
+}
+
 /// Simpler valid inputs than `input`, most aggressive first (see the module docs). Empty when
 /// `input` is not a valid, solvable input.
 pub fn shrink(input: &str) -> Vec<String> {
@@ -54,16 +68,9 @@ pub fn shrink(input: &str) -> Vec<String> {
     let Some(sq) = solver::solve(&values) else {
         return Vec::new();
     };
-    // cell_of[pos] = the solution cell holding the input's number at position `pos`.
-    let mut taken = vec![false; n * n];
-    let mut cell_of = Vec::with_capacity(n * n);
-    for &v in &values {
-        let Some(c) = (0..n * n).find(|&c| !taken[c] && sq[c] == v) else {
-            return Vec::new();
-        };
-        taken[c] = true;
-        cell_of.push(c);
-    }
+    let Some(cell_of) = input_cells(&values, &sq) else {
+        return Vec::new();
+    };
     let reorder = |s: &[i64]| -> Vec<i64> { cell_of.iter().map(|&c| s[c]).collect() };
 
     let mut squares: Vec<(usize, Vec<i64>)> = Vec::new();
