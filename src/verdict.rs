@@ -91,9 +91,11 @@ impl std::fmt::Display for Verdict {
 /// memory the limit gave it (`java.lang.OutOfMemoryError` with `-Xmx` = the limit): a failed
 /// run whose stderr has one is an MLE, not an RE.
 ///
-/// Forks refused at the process limit never decide the verdict (whatever ended the run
-/// does: a fork bomb spins until its time limit, with or without a pids cgroup to count the
-/// refusals); where they were counted, a failing verdict's message says so.
+/// A few forks refused at the process limit do not decide the verdict (the program decides
+/// what to do about them); where they were counted, a failing verdict's message says so. A
+/// run that keeps forking at its limit is stopped by the sandbox ([`LimitHit::ForkStorm`],
+/// where a pids cgroup counts the refusals): an RE, so that a fork bomb's verdict does not
+/// depend on how fast the machine frees what its refused forks held.
 pub fn decide(
     outcome: &RunOutcome,
     limits: &Limits,
@@ -188,6 +190,10 @@ fn decide_run(
                 Verdict::MLE,
                 format!("memory over the {} MiB limit", limits.memory_bytes >> 20),
             )
+        }
+        Some(LimitHit::ForkStorm) => {
+            // decide() appends how many forks were refused at which limit.
+            return (Verdict::RE, "stopped for forking in a loop".into());
         }
         Some(LimitHit::Output) => {
             return (
@@ -427,19 +433,31 @@ mod tests {
             "exit code 1 (fork: Resource temporarily unavailable); \
              1 fork refused at the limit of 1 process/thread"
         );
-        // A fork bomb spins until its CPU limit: TLE, with the count.
+        // A program that ran out of time after some refused forks: TLE, with the count.
         let mut o = outcome(
             Termination::Signaled(libc::SIGKILL),
             Some(LimitHit::CpuTime),
         );
-        o.forks_refused = 13042;
+        o.forks_refused = 13;
         let mut lim = limits();
         lim.processes = 64;
         let (v, m) = decide(&o, &lim, &[], |_| Judgement::Accepted);
         assert_eq!(v, Verdict::TLE);
         assert!(
-            m.ends_with("; 13042 forks refused at the limit of 64 processes/threads"),
+            m.ends_with("; 13 forks refused at the limit of 64 processes/threads"),
             "{m}"
+        );
+        // A fork bomb, stopped by the sandbox: RE, with the count.
+        let mut o = outcome(
+            Termination::Signaled(libc::SIGKILL),
+            Some(LimitHit::ForkStorm),
+        );
+        o.forks_refused = 142;
+        let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::RE);
+        assert_eq!(
+            m,
+            "stopped for forking in a loop; 142 forks refused at the limit of 1 process/thread"
         );
         // A program that survives the refusal and answers correctly is accepted.
         let mut o = outcome(Termination::Exited(0), None);

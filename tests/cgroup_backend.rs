@@ -235,11 +235,16 @@ fn fork_bomb_is_contained_and_its_refused_forks_are_counted() {
     if !cgroups_in_use() {
         return;
     }
-    // As on every path: refused forks never decide the verdict (the bomb spins until its
-    // time limit), and the message counts them (from the pids cgroup's `pids.events`).
+    // The pids cgroup counts the refused forks (`pids.events`), and a run that keeps forking
+    // at its limit is stopped at once: RE, whatever the load (left spinning, the kernel
+    // memory its refused forks hold made it an OOM kill on a busy machine, a TLE on an idle one).
     let (code, verdict, message) = grade_in(tle_package(), "forkbomb.c");
-    assert_eq!((code, verdict.as_str()), (1, "TLE"), "{message}");
-    assert!(message.contains("forks refused"), "{message}");
+    assert_eq!((code, verdict.as_str()), (1, "RE"), "{message}");
+    assert!(
+        message.starts_with("stopped for forking in a loop; ")
+            && message.contains("forks refused at the limit of 1 process/thread"),
+        "{message}"
+    );
     assert_eq!(processes_named("judge-forkbomb"), 0);
 }
 

@@ -10,7 +10,8 @@
 //!
 //! Who ended first is seen exactly, not from when the sandbox runs return (their clean-up
 //! takes a while): the harness keeps a duplicate of each pipe's *read* end (which does not
-//! delay anyone's EOF) and a watcher thread per pipe notes when its last writer is gone.
+//! delay anyone's EOF) and one watcher thread polls both, noting when each one's last writer
+//! is gone.
 //! One consequence: a submission writing to a validator that has exited gets no SIGPIPE; it
 //! ends on the EOF of its stdin or on its limits.
 
@@ -22,7 +23,7 @@ use super::data::TestArgs;
 use super::problem::RunDir;
 use super::KattisPackage;
 use crate::problems::{Interaction, JuryError};
-use crate::sandbox::{HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout};
+use crate::sandbox::{HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination};
 use crate::testset::TestCase;
 
 fn setup(e: JuryError) -> SandboxError {
@@ -79,8 +80,8 @@ pub fn run(
 
     let done = AtomicBool::new(false);
     let (jury, submission, ends) = std::thread::scope(|s| {
-        let validator_hup = s.spawn(|| watch_hangup(validator_out.as_fd(), &done));
-        let submission_hup = s.spawn(|| watch_hangup(submission_out.as_fd(), &done));
+        let hangups =
+            s.spawn(|| watch_hangups([validator_out.as_fd(), submission_out.as_fd()], &done));
         let jury = s.spawn(|| {
             let started = Instant::now();
             let r = jury_sandbox.run(&jury_request);
@@ -95,10 +96,7 @@ pub fn run(
         let submission_end = r.as_ref().map(|o| started + o.wall_time).unwrap_or(started);
         let jury = jury.join();
         done.store(true, Ordering::SeqCst);
-        let ends = (
-            validator_hup.join().unwrap_or(None),
-            submission_hup.join().unwrap_or(None),
-        );
+        let ends = hangups.join().unwrap_or([None, None]);
         (jury, (r, submission_end), ends)
     });
     let (jury, jury_end) =
@@ -107,15 +105,15 @@ pub fn run(
         jury.map_err(|e| SandboxError::Setup(format!("cannot run {}: {e}", validator.display)))?;
     let (submission, submission_end) = submission;
     let outcome = submission?;
+    let submission_failed =
+        outcome.limit_hit.is_some() || outcome.termination != Termination::Exited(0);
     let jury_first = match ends {
-        // On a heavily loaded machine a watcher can wake late and misorder two ends that
-        // are milliseconds apart; a margin would only move the error to the other side
-        // (a submission dying on EOF right after the validator's WA is common).
-        (Some(v), Some(s)) if v != s => v < s,
-        // A hang-up not seen (or both at the same instant): a submission stopped for a limit
-        // ended first (the validator only reacted to it); otherwise each run's start plus its
-        // measured wall time, which is off only by the runs' set-up times.
-        _ if outcome.limit_hit.is_some() => false,
+        // Both hang-ups come from one poll, so their order is the kernel's, whatever the load.
+        [Some(v), Some(s)] if v != s => v < s,
+        // Both seen by the same wake-up (or one not seen): a submission that failed (a limit, a
+        // crash) ended first, the validator only reacted to its EOF; otherwise each run's start
+        // plus its measured wall time, which is off only by the runs' set-up times.
+        _ if submission_failed => false,
         _ => jury_end < submission_end,
     };
     Ok(Interaction {
@@ -125,29 +123,41 @@ pub fn run(
     })
 }
 
-/// When the last writer of the pipe `fd` reads from went away (one watcher thread per pipe,
-/// so each hang-up is stamped when it wakes its own thread). `None` if it was not seen
-/// shortly after `done` was set.
-fn watch_hangup(fd: BorrowedFd, done: &AtomicBool) -> Option<Instant> {
+/// When the last writer of each pipe read by `fds` went away. One thread polls both, so a
+/// hang-up seen in an earlier wake-up really came first (two watcher threads could wake in
+/// either order on a loaded machine); hang-ups seen by the same wake-up get the same instant.
+/// `None` for one not seen shortly after `done` was set.
+fn watch_hangups(fds: [BorrowedFd; 2], done: &AtomicBool) -> [Option<Instant>; 2] {
+    let mut ends = [None, None];
     let mut rounds_after_done = 0;
-    loop {
-        // Events 0: only hang-ups and errors, which poll always reports (data waiting in the
-        // pipe must not wake us: nobody here reads it).
-        let mut p = libc::pollfd {
-            fd: fd.as_raw_fd(),
+    while ends.iter().any(Option::is_none) {
+        // Events 0: only hang-ups and errors, which poll always reports (data waiting in a
+        // pipe must not wake us: nobody here reads it). A pipe already seen is left out (fd -1).
+        let mut p = [0, 1].map(|i| libc::pollfd {
+            fd: if ends[i].is_none() {
+                fds[i].as_raw_fd()
+            } else {
+                -1
+            },
             events: 0,
             revents: 0,
-        };
-        // SAFETY: one valid pollfd whose fd outlives this call.
-        let r = unsafe { libc::poll(&mut p, 1, 20) };
-        if r > 0 && p.revents & (libc::POLLHUP | libc::POLLERR) != 0 {
-            return Some(Instant::now());
+        });
+        // SAFETY: two valid pollfds (a negative fd is ignored) whose fds outlive this call.
+        let r = unsafe { libc::poll(p.as_mut_ptr(), 2, 20) };
+        if r > 0 {
+            let now = Instant::now();
+            for i in 0..2 {
+                if p[i].revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+                    ends[i] = Some(now);
+                }
+            }
         }
         if done.load(Ordering::SeqCst) {
             rounds_after_done += 1;
             if rounds_after_done > 25 {
-                return None;
+                break;
             }
         }
     }
+    ends
 }

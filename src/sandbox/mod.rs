@@ -107,10 +107,19 @@ pub enum LimitHit {
     Output,
     /// The files the program wrote filled its disk quota (the output limit).
     Disk,
+    /// The program kept forking at its process limit ([`FORK_STORM`] refusals, far more
+    /// than a program that handles a refused fork makes): stopped.
+    ForkStorm,
     /// Not a contestant limit: the machine gave the program so little CPU for so long that
     /// no verdict can be given (a judge error).
     Overloaded,
 }
+
+/// A run that has had this many forks refused at its process limit is stopped
+/// ([`LimitHit::ForkStorm`]): every refused fork charges kernel memory to the run that the
+/// kernel frees only later (after an RCU grace period, slower on a busy machine), so a fork
+/// loop left spinning would end by an OOM kill or its time limit depending on the load.
+pub const FORK_STORM: u64 = 100;
 
 /// How the program ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,7 +18,9 @@ use super::spawn::{self, FsPlan, Plan, Report, Step};
 use super::supervise::{self, Probe};
 use super::sys::Stack;
 use super::{setup_err, sys, LinuxSandbox};
-use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Stdout, Termination};
+use crate::sandbox::{
+    LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Stdout, Termination, FORK_STORM,
+};
 
 fn cstring(s: &[u8], what: &str, program: &str) -> Result<CString, SandboxError> {
     CString::new(s).map_err(|_| SandboxError::Spawn {
@@ -162,6 +164,10 @@ impl Probe for RunProbe<'_> {
 
     fn root_pid(&self) -> i32 {
         self.proxy_pid
+    }
+
+    fn forks_refused(&mut self) -> u64 {
+        self.cg.map_or(0, |(c, base)| c.forks_refused(base))
     }
 }
 
@@ -489,6 +495,11 @@ pub fn run_in_slot(
             forks_refused = u.forks_refused;
             if u.oom_killed {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
+            }
+            // A fork storm that the OOM killer ended before the supervisor saw it (the kernel
+            // memory its refused forks hold decides which comes first) is still a fork storm.
+            if forks_refused >= FORK_STORM && matches!(limit_hit, None | Some(LimitHit::Memory)) {
+                limit_hit = Some(LimitHit::ForkStorm);
             }
             // Belt and braces: the pid namespace is gone, so the slot must be empty.
             if cg.has_tasks() {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::procfs::{self, SchedStat};
 use super::sys;
-use crate::sandbox::{LimitHit, Limits, SandboxError};
+use crate::sandbox::{LimitHit, Limits, SandboxError, FORK_STORM};
 
 /// How often CPU time (and, without cgroups, memory) is checked.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(10);
@@ -37,6 +37,9 @@ pub trait Probe {
     fn poll_process(&mut self) -> Option<procfs::ProcSample>;
     /// The proxy's pid in the harness's pid namespace (the root of the run's process tree).
     fn root_pid(&self) -> i32;
+    /// Forks refused at the process limit so far, where the mechanism counts them (0
+    /// otherwise).
+    fn forks_refused(&mut self) -> u64;
 }
 
 /// Times measured by the scheduler for every process of the run, at one moment.
@@ -322,7 +325,9 @@ pub fn supervise(
             if next_tick < now {
                 next_tick = now + POLL_INTERVAL;
             }
-            if let Some(cpu) = probe.cpu() {
+            if probe.forks_refused() >= FORK_STORM {
+                stop(LimitHit::ForkStorm, &mut limit_hit, &mut load, probe);
+            } else if let Some(cpu) = probe.cpu() {
                 if cpu > limits.cpu_time {
                     stop(LimitHit::CpuTime, &mut limit_hit, &mut load, probe);
                 }

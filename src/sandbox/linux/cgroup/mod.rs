@@ -137,6 +137,14 @@ impl SlotCgroups {
         }
     }
 
+    /// Forks refused at the process limit in this run so far.
+    pub fn forks_refused(&self, base: Baseline) -> u64 {
+        match self {
+            SlotCgroups::V1(s) => s.forks_refused(base),
+            SlotCgroups::V2(s) => s.forks_refused(base),
+        }
+    }
+
     pub fn usage(&self, base: Baseline) -> Usage {
         match self {
             SlotCgroups::V1(s) => s.usage(base),

@@ -146,10 +146,15 @@ impl Slot {
             cpu_ns: self.cpu_ns(),
             peak_bytes: read_u64(&self.mem_max_usage).unwrap_or(0),
             oom_killed: read_keyed(&self.mem_oom_control, "oom_kill").unwrap_or(0) > base.oom_kills,
-            forks_refused: read_keyed(&self.pids_events, "max")
-                .unwrap_or(0)
-                .saturating_sub(base.pids_max_events),
+            forks_refused: self.forks_refused(base),
         }
+    }
+
+    /// Forks the pids controller refused in this run so far.
+    pub fn forks_refused(&self, base: Baseline) -> u64 {
+        read_keyed(&self.pids_events, "max")
+            .unwrap_or(0)
+            .saturating_sub(base.pids_max_events)
     }
 
     /// Bytes still charged after a run (page cache of files the program wrote).

@@ -403,10 +403,15 @@ impl Slot {
             cpu_ns,
             peak_bytes,
             oom_killed: read_keyed(&self.leaf.events, "oom_kill").unwrap_or(0) > base.oom_kills,
-            forks_refused: read_keyed(&self.pids_events, "max")
-                .unwrap_or(0)
-                .saturating_sub(base.pids_max_events),
+            forks_refused: self.forks_refused(base),
         }
+    }
+
+    /// Forks the pids controller refused in this run so far.
+    pub fn forks_refused(&self, base: Baseline) -> u64 {
+        read_keyed(&self.pids_events, "max")
+            .unwrap_or(0)
+            .saturating_sub(base.pids_max_events)
     }
 
     /// Bytes still charged after a run (page cache of files the program wrote).
