@@ -92,10 +92,12 @@ impl std::fmt::Display for Verdict {
 /// run whose stderr has one is an MLE, not an RE.
 ///
 /// A few forks refused at the process limit do not decide the verdict (the program decides
-/// what to do about them); where they were counted, a failing verdict's message says so. A
-/// run that keeps forking at its limit is stopped by the sandbox ([`LimitHit::ForkStorm`],
-/// where a pids cgroup counts the refusals): an RE, so that a fork bomb's verdict does not
-/// depend on how fast the machine frees what its refused forks held.
+/// what to do about them); where they were counted (a pids cgroup, for runs allowed several
+/// processes), a failing verdict's message says so. A run allowed several processes that
+/// keeps forking at its limit is stopped by the sandbox ([`LimitHit::ForkStorm`]): an RE, so
+/// that a fork bomb's verdict does not depend on how fast the machine frees what its refused
+/// forks held. (A run allowed one process has its forks refused by seccomp, which costs the
+/// kernel nothing: a fork bomb there spins until its time limit.)
 pub fn decide(
     outcome: &RunOutcome,
     limits: &Limits,

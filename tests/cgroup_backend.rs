@@ -143,6 +143,10 @@ fn grade(file: &str) -> (i32, String, String) {
 }
 
 fn grade_in(package: &Path, file: &str) -> (i32, String, String) {
+    grade_with(package, file, &[])
+}
+
+fn grade_with(package: &Path, file: &str, extra: &[&std::ffi::OsStr]) -> (i32, String, String) {
     let timeout = (120.0 * scale()).ceil().to_string();
     let out = Command::new("timeout")
         .arg(&timeout)
@@ -150,6 +154,7 @@ fn grade_in(package: &Path, file: &str) -> (i32, String, String) {
         .arg("grade")
         .arg(package)
         .arg(common::root().join("tests/programs").join(file))
+        .args(extra)
         .arg("--json")
         .arg("--tests")
         .arg(package.join("tests"))
@@ -235,14 +240,33 @@ fn fork_bomb_is_contained_and_its_refused_forks_are_counted() {
     if !cgroups_in_use() {
         return;
     }
-    // The pids cgroup counts the refused forks (`pids.events`), and a run that keeps forking
-    // at its limit is stopped at once: RE, whatever the load (left spinning, the kernel
-    // memory its refused forks hold made it an OOM kill on a busy machine, a TLE on an idle one).
+    // One process allowed (C): seccomp refuses every fork, the bomb spins to its CPU limit.
     let (code, verdict, message) = grade_in(tle_package(), "forkbomb.c");
+    assert_eq!((code, verdict.as_str()), (1, "TLE"), "{message}");
+    assert!(message.starts_with("CPU time over the"), "{message}");
+    assert_eq!(processes_named("judge-forkbomb"), 0);
+    // Eight allowed: the pids cgroup counts the refused forks (`pids.events`), and a run that
+    // keeps forking at its limit is stopped at once: RE, whatever the load (left spinning, the
+    // kernel memory its refused forks hold made it an OOM kill on a busy machine).
+    let table = tempfile::NamedTempFile::new().unwrap();
+    let builtin = std::fs::read_to_string(common::root().join("languages.toml")).unwrap();
+    let c_entry = "[c]\ncompile = [\"gcc\"";
+    assert!(
+        builtin.contains(c_entry),
+        "languages.toml changed its [c] entry"
+    );
+    let eight = builtin.replacen("processes = 1", "processes = 8", 1);
+    assert!(eight.find("processes = 8") > builtin.find("[c]"), "{eight}");
+    std::fs::write(table.path(), eight).unwrap();
+    let (code, verdict, message) = grade_with(
+        tle_package(),
+        "forkbomb.c",
+        &["--languages".as_ref(), table.path().as_os_str()],
+    );
     assert_eq!((code, verdict.as_str()), (1, "RE"), "{message}");
     assert!(
         message.starts_with("stopped for forking in a loop; ")
-            && message.contains("forks refused at the limit of 1 process/thread"),
+            && message.contains("forks refused at the limit of 8 processes/threads"),
         "{message}"
     );
     assert_eq!(processes_named("judge-forkbomb"), 0);

@@ -182,19 +182,16 @@ fn processes_named(name: &str) -> usize {
 #[test]
 fn fork_bomb_is_contained_and_leaves_nothing_behind() {
     let start = std::time::Instant::now();
-    // As root a pids cgroup counts the refused forks, and the sandbox stops a run that keeps
-    // forking at its limit: RE. Without one (no count) the bomb spins until its CPU limit.
+    // A C program may have one process/thread: the seccomp filter refuses every fork before
+    // the kernel does any work, so the bomb spins until its CPU limit on every path, whatever
+    // the load (a refused fork that reaches the pids cgroup charges kernel memory the kernel
+    // frees late: it once made this an OOM kill on a busy machine).
     let (verdict, message) = verdict_of("forkbomb.c");
-    if nix_is_root() {
-        assert_eq!(verdict, "RE", "fork bomb: {message}");
-        assert!(
-            message.starts_with("stopped for forking in a loop; ")
-                && message.contains("forks refused at the limit of 1 process/thread"),
-            "fork bomb: {message}"
-        );
-    } else {
-        assert_eq!(verdict, "TLE", "fork bomb: {message}");
-    }
+    assert_eq!(verdict, "TLE", "fork bomb: {message}");
+    assert!(
+        message.starts_with("CPU time over the 1.00 s limit"),
+        "fork bomb: {message}"
+    );
     // Contained: it ends by its limits, within the overload bound (10 x 1 s) of a run and
     // its re-run, even on a busy machine.
     assert!(start.elapsed().as_secs() < 45, "{:?}", start.elapsed());

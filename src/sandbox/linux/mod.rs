@@ -94,7 +94,9 @@ pub struct LinuxSandbox {
     /// The Landlock ruleset of runs with their own file-system view (network and scopes
     /// only), built once.
     scoped_ruleset: Option<PreparedRuleset>,
-    seccomp: Vec<libc::sock_filter>,
+    /// The seccomp programs for runs that may have several processes/threads, and for runs
+    /// limited to one (where creating another fails in the filter).
+    seccomp: [Vec<libc::sock_filter>; 2],
     /// Signals not at SIG_DFL in the harness when `new` ran, plus SIGPIPE (which Rust
     /// programs ignore): reset in the child. Handlers installed later are reset by `execve`
     /// anyway; only signals *ignored* after `new` would leak into the program.
@@ -174,9 +176,12 @@ impl LinuxSandbox {
             fsview_failed: AtomicBool::new(false),
             scoped_ruleset,
             seccomp: if mech.seccomp {
-                policy::seccomp_program()
+                [
+                    policy::seccomp_program(false),
+                    policy::seccomp_program(true),
+                ]
             } else {
-                Vec::new()
+                [Vec::new(), Vec::new()]
             },
             reset_signals: {
                 let mut v = spawn::non_default_signals();

@@ -75,8 +75,14 @@ fn denied_syscalls() -> Vec<libc::c_long> {
 }
 
 /// Builds the BPF program (instructions for `PR_SET_SECCOMP`).
+///
+/// `single_task`: the run may have one process/thread, so creating another fails with EAGAIN
+/// (what `pids.max` or `RLIMIT_NPROC` would answer) before the kernel does any work. A refused
+/// fork that got as far as the pids check has charged the run kernel memory that is freed only
+/// after an RCU grace period: a fork loop would end by an OOM kill on a busy machine and by its
+/// time limit on an idle one.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-pub fn seccomp_program() -> Vec<libc::sock_filter> {
+pub fn seccomp_program(single_task: bool) -> Vec<libc::sock_filter> {
     fn stmt(code: u32, k: u32) -> libc::sock_filter {
         libc::sock_filter {
             code: code as u16,
@@ -101,6 +107,7 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
     let allow = libc::SECCOMP_RET_ALLOW;
     let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
     let enosys = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
+    let eagain = libc::SECCOMP_RET_ERRNO | libc::EAGAIN as u32;
     // seccomp_data: nr @0, arch @4, ip @8, args @16 (8 bytes each; low half first on LE).
     let arg0_lo = 16;
 
@@ -112,9 +119,18 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
         stmt(ld, 0),
     ];
     // Tail layout (indices relative to the end of the comparison block):
-    //   +0 ret ALLOW; +1 ret EPERM; +2 ret ENOSYS;
-    //   +3 clone: ld arg0; +4 jset NS; +5 ret EPERM; +6 ret ALLOW
-    let n_cmp = denied.len() + 3; // x32 check, clone3, clone + each denied
+    //   +0 ret ALLOW; +1 ret EPERM; +2 ret ENOSYS; +3 ret EAGAIN;
+    //   +4 clone: ld arg0; +5 jset NS; +6 ret EPERM; +7 ret ALLOW
+    #[cfg(target_arch = "x86_64")]
+    let forks: &[libc::c_long] = if single_task {
+        &[libc::SYS_fork, libc::SYS_vfork]
+    } else {
+        &[]
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let forks: &[libc::c_long] = &[];
+    // x32 check, clone3, clone, fork and vfork (single task), each denied
+    let n_cmp = denied.len() + forks.len() + 3;
     let to = |i: usize, target: usize| -> u8 {
         // Jump offsets count from the instruction after the current one.
         (n_cmp - i - 1 + target) as u8
@@ -124,8 +140,13 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
     i += 1;
     p.push(jump(jeq, libc::SYS_clone3 as u32, to(i, 2), 0));
     i += 1;
-    p.push(jump(jeq, libc::SYS_clone as u32, to(i, 3), 0));
+    let clone_target = if single_task { 3 } else { 4 };
+    p.push(jump(jeq, libc::SYS_clone as u32, to(i, clone_target), 0));
     i += 1;
+    for nr in forks {
+        p.push(jump(jeq, *nr as u32, to(i, 3), 0));
+        i += 1;
+    }
     for nr in &denied {
         p.push(jump(jeq, *nr as u32, to(i, 1), 0));
         i += 1;
@@ -134,6 +155,7 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
     p.push(stmt(ret, allow));
     p.push(stmt(ret, eperm));
     p.push(stmt(ret, enosys));
+    p.push(stmt(ret, eagain));
     // clone: the flags are argument 0 on x86_64 and aarch64.
     p.push(stmt(ld, arg0_lo));
     p.push(jump(jset, NS_FLAGS, 0, 1));
@@ -143,7 +165,7 @@ pub fn seccomp_program() -> Vec<libc::sock_filter> {
 }
 
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub fn seccomp_program() -> Vec<libc::sock_filter> {
+pub fn seccomp_program(_single_task: bool) -> Vec<libc::sock_filter> {
     Vec::new()
 }
 
@@ -311,17 +333,19 @@ mod tests {
 
     #[test]
     fn seccomp_jumps_land_inside_the_program() {
-        let p = seccomp_program();
-        assert!(p.len() < 80, "filter grew to {} instructions", p.len());
-        for (i, ins) in p.iter().enumerate() {
-            let is_jump = (ins.code as u32 & 0x07) == libc::BPF_JMP;
-            if is_jump {
-                assert!(i + 1 + (ins.jt as usize) < p.len());
-                assert!(i + 1 + (ins.jf as usize) < p.len());
+        for single_task in [false, true] {
+            let p = seccomp_program(single_task);
+            assert!(p.len() < 80, "filter grew to {} instructions", p.len());
+            for (i, ins) in p.iter().enumerate() {
+                let is_jump = (ins.code as u32 & 0x07) == libc::BPF_JMP;
+                if is_jump {
+                    assert!(i + 1 + (ins.jt as usize) < p.len());
+                    assert!(i + 1 + (ins.jf as usize) < p.len());
+                }
             }
+            // The last instruction must be a return.
+            assert_eq!(p.last().map(|i| i.code as u32 & 0x07), Some(libc::BPF_RET));
         }
-        // The last instruction must be a return.
-        assert_eq!(p.last().map(|i| i.code as u32 & 0x07), Some(libc::BPF_RET));
     }
 
     /// Runs the classic-BPF program on a synthetic `seccomp_data`.
@@ -360,8 +384,46 @@ mod tests {
     }
 
     #[test]
+    fn a_single_task_run_cannot_create_another() {
+        let a = AUDIT_ARCH;
+        let nr = |n: libc::c_long| n as u32;
+        let eagain = libc::SECCOMP_RET_ERRNO | libc::EAGAIN as u32;
+        let p = seccomp_program(true);
+        let thread_flags = (libc::CLONE_VM | libc::CLONE_THREAD | libc::CLONE_SIGHAND) as u64;
+        assert_eq!(eval(&p, a, nr(libc::SYS_clone), thread_flags), eagain);
+        assert_eq!(
+            eval(&p, a, nr(libc::SYS_clone), libc::SIGCHLD as u64),
+            eagain
+        );
+        #[cfg(target_arch = "x86_64")]
+        {
+            assert_eq!(eval(&p, a, nr(libc::SYS_fork), 0), eagain);
+            assert_eq!(eval(&p, a, nr(libc::SYS_vfork), 0), eagain);
+        }
+        // glibc falls back from clone3 to clone.
+        assert_eq!(
+            eval(&p, a, nr(libc::SYS_clone3), 0),
+            libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32
+        );
+        // The rest of the policy is the same.
+        assert_eq!(eval(&p, a, nr(libc::SYS_read), 0), libc::SECCOMP_RET_ALLOW);
+        assert_eq!(
+            eval(&p, a, nr(libc::SYS_ptrace), 0),
+            libc::SECCOMP_RET_ERRNO | libc::EPERM as u32
+        );
+        // A multi-process run may fork.
+        let p = seccomp_program(false);
+        assert_eq!(
+            eval(&p, a, nr(libc::SYS_clone), libc::SIGCHLD as u64),
+            libc::SECCOMP_RET_ALLOW
+        );
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(eval(&p, a, nr(libc::SYS_fork), 0), libc::SECCOMP_RET_ALLOW);
+    }
+
+    #[test]
     fn seccomp_decisions() {
-        let p = seccomp_program();
+        let p = seccomp_program(false);
         let a = AUDIT_ARCH;
         let allow = libc::SECCOMP_RET_ALLOW;
         let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;

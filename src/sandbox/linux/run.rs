@@ -372,7 +372,7 @@ pub fn run_in_slot(
         landlock_fd: ruleset.map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
         landlock_proc_access: ruleset.map(|r| r.proc_self_access).unwrap_or(0),
         proc_self: c"/proc/self".to_owned(),
-        seccomp: sb.seccomp.clone(),
+        seccomp: sb.seccomp[usize::from(lim.processes <= 1)].clone(),
         reset_signals: sb.reset_signals.clone(),
         seccomp_prog: libc::sock_fprog {
             len: 0,
