@@ -91,31 +91,17 @@ impl std::fmt::Display for Verdict {
 /// memory the limit gave it (`java.lang.OutOfMemoryError` with `-Xmx` = the limit): a failed
 /// run whose stderr has one is an MLE, not an RE.
 ///
-/// A few forks refused at the process limit do not decide the verdict (the program decides
-/// what to do about them); where they were counted (a pids cgroup, for runs allowed several
-/// processes), a failing verdict's message says so. A run allowed several processes that
-/// keeps forking at its limit is stopped by the sandbox ([`LimitHit::ForkStorm`]): an RE, so
-/// that a fork bomb's verdict does not depend on how fast the machine frees what its refused
-/// forks held. (A run allowed one process has its forks refused by seccomp, which costs the
-/// kernel nothing: a fork bomb there spins until its time limit.)
+/// A fork refused at the process limit decides the verdict only where the sandbox stops the
+/// run for it ([`LimitHit::Processes`], runs allowed several processes under a pids cgroup):
+/// an RE that says so. Elsewhere (a run allowed one process, whose forks seccomp refuses;
+/// no cgroups) nothing counts refusals and the program decides what to do about them.
 pub fn decide(
     outcome: &RunOutcome,
     limits: &Limits,
     out_of_memory: &[String],
     check: impl FnOnce(&[u8]) -> Judgement,
 ) -> (Verdict, String) {
-    let (verdict, mut message) = decide_run(outcome, limits, out_of_memory, check);
-    if verdict != Verdict::AC && outcome.forks_refused > 0 {
-        if !message.is_empty() {
-            message.push_str("; ");
-        }
-        message.push_str(&format!(
-            "{} refused at the limit of {}",
-            plural(outcome.forks_refused, "fork"),
-            plural(u64::from(limits.processes), "process/thread")
-        ));
-    }
-    (verdict, message)
+    decide_run(outcome, limits, out_of_memory, check)
 }
 
 /// `1 fork`, `3 forks`, `1 process/thread`, `64 processes/threads`.
@@ -193,9 +179,15 @@ fn decide_run(
                 format!("memory over the {} MiB limit", limits.memory_bytes >> 20),
             )
         }
-        Some(LimitHit::ForkStorm) => {
-            // decide() appends how many forks were refused at which limit.
-            return (Verdict::RE, "stopped for forking in a loop".into());
+        Some(LimitHit::Processes) => {
+            return (
+                Verdict::RE,
+                format!(
+                    "stopped at its limit of {}: {} refused",
+                    plural(u64::from(limits.processes), "process/thread"),
+                    plural(outcome.forks_refused.max(1), "fork")
+                ),
+            );
         }
         Some(LimitHit::Output) => {
             return (
@@ -424,50 +416,33 @@ mod tests {
     }
 
     #[test]
-    fn a_refused_fork_keeps_the_programs_own_verdict_and_message() {
-        let mut o = outcome(Termination::Exited(1), None);
+    fn a_run_stopped_at_its_process_limit_is_a_run_time_error_that_says_so() {
+        let mut o = outcome(
+            Termination::Signaled(libc::SIGKILL),
+            Some(LimitHit::Processes),
+        );
+        o.forks_refused = 23;
+        let mut lim = limits();
+        lim.processes = 8;
+        let (v, m) = decide(&o, &lim, &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::RE);
+        assert_eq!(
+            m,
+            "stopped at its limit of 8 processes/threads: 23 forks refused"
+        );
         o.forks_refused = 1;
+        lim.processes = 1;
+        let (_, m) = decide(&o, &lim, &[], |_| Judgement::Accepted);
+        assert_eq!(
+            m,
+            "stopped at its limit of 1 process/thread: 1 fork refused"
+        );
+        // Where nothing stopped the run, the program's own failure is the message.
+        let mut o = outcome(Termination::Exited(1), None);
         o.stderr = b"fork: Resource temporarily unavailable\n".to_vec();
         let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
         assert_eq!(v, Verdict::RE);
-        assert_eq!(
-            m,
-            "exit code 1 (fork: Resource temporarily unavailable); \
-             1 fork refused at the limit of 1 process/thread"
-        );
-        // A program that ran out of time after some refused forks: TLE, with the count.
-        let mut o = outcome(
-            Termination::Signaled(libc::SIGKILL),
-            Some(LimitHit::CpuTime),
-        );
-        o.forks_refused = 13;
-        let mut lim = limits();
-        lim.processes = 64;
-        let (v, m) = decide(&o, &lim, &[], |_| Judgement::Accepted);
-        assert_eq!(v, Verdict::TLE);
-        assert!(
-            m.ends_with("; 13 forks refused at the limit of 64 processes/threads"),
-            "{m}"
-        );
-        // A fork bomb, stopped by the sandbox: RE, with the count.
-        let mut o = outcome(
-            Termination::Signaled(libc::SIGKILL),
-            Some(LimitHit::ForkStorm),
-        );
-        o.forks_refused = 142;
-        let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
-        assert_eq!(v, Verdict::RE);
-        assert_eq!(
-            m,
-            "stopped for forking in a loop; 142 forks refused at the limit of 1 process/thread"
-        );
-        // A program that survives the refusal and answers correctly is accepted.
-        let mut o = outcome(Termination::Exited(0), None);
-        o.forks_refused = 1;
-        assert_eq!(
-            decide(&o, &limits(), &[], |_| Judgement::Accepted),
-            (Verdict::AC, String::new())
-        );
+        assert_eq!(m, "exit code 1 (fork: Resource temporarily unavailable)");
     }
 
     #[test]

@@ -64,8 +64,8 @@ fn limit_text(hit: LimitHit, limits: &Limits) -> String {
             limits.output_bytes.max(1 << 20) >> 20
         ),
         LimitHit::Overloaded => "got too little CPU: the machine is overloaded".into(),
-        LimitHit::ForkStorm => format!(
-            "kept forking at its limit of {} processes/threads",
+        LimitHit::Processes => format!(
+            "reached its limit of {} processes/threads",
             limits.processes
         ),
     }

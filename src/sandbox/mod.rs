@@ -107,19 +107,18 @@ pub enum LimitHit {
     Output,
     /// The files the program wrote filled its disk quota (the output limit).
     Disk,
-    /// The program kept forking at its process limit ([`FORK_STORM`] refusals, far more
-    /// than a program that handles a refused fork makes): stopped.
-    ForkStorm,
+    /// A fork or thread creation was refused at the run's process limit, where a pids cgroup
+    /// counts the refusals (runs allowed several processes/threads): the run is stopped. Left
+    /// going, a fork loop at `pids.max` ends by an OOM kill or by its time limit depending on
+    /// the machine: every refused fork has charged the run kernel memory (a stack, page
+    /// tables) that is freed only after an RCU grace period, later on a busy machine; and how
+    /// many forks a CPU-second refuses depends on the machine's speed. (Runs allowed one
+    /// process have theirs refused by the seccomp filter, which costs the kernel nothing.)
+    Processes,
     /// Not a contestant limit: the machine gave the program so little CPU for so long that
     /// no verdict can be given (a judge error).
     Overloaded,
 }
-
-/// A run that has had this many forks refused at its process limit is stopped
-/// ([`LimitHit::ForkStorm`]): every refused fork charges kernel memory to the run that the
-/// kernel frees only later (after an RCU grace period, slower on a busy machine), so a fork
-/// loop left spinning would end by an OOM kill or its time limit depending on the load.
-pub const FORK_STORM: u64 = 100;
 
 /// How the program ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

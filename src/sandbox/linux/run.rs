@@ -18,9 +18,7 @@ use super::spawn::{self, FsPlan, Plan, Report, Step};
 use super::supervise::{self, Probe};
 use super::sys::Stack;
 use super::{setup_err, sys, LinuxSandbox};
-use crate::sandbox::{
-    LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Stdout, Termination, FORK_STORM,
-};
+use crate::sandbox::{LimitHit, RunOutcome, RunRequest, SandboxError, Stdin, Stdout, Termination};
 
 fn cstring(s: &[u8], what: &str, program: &str) -> Result<CString, SandboxError> {
     CString::new(s).map_err(|_| SandboxError::Spawn {
@@ -496,10 +494,10 @@ pub fn run_in_slot(
             if u.oom_killed {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
             }
-            // A fork storm that the OOM killer ended before the supervisor saw it (the kernel
-            // memory its refused forks hold decides which comes first) is still a fork storm.
-            if forks_refused >= FORK_STORM && matches!(limit_hit, None | Some(LimitHit::Memory)) {
-                limit_hit = Some(LimitHit::ForkStorm);
+            // A refused fork decides, whatever ended the run between the refusal and the
+            // supervisor's next look (the OOM killer, the CPU limit, the program itself).
+            if forks_refused > 0 && limit_hit != Some(LimitHit::Overloaded) {
+                limit_hit = Some(LimitHit::Processes);
             }
             // Belt and braces: the pid namespace is gone, so the slot must be empty.
             if cg.has_tasks() {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::procfs::{self, SchedStat};
 use super::sys;
-use crate::sandbox::{LimitHit, Limits, SandboxError, FORK_STORM};
+use crate::sandbox::{LimitHit, Limits, SandboxError};
 
 /// How often CPU time (and, without cgroups, memory) is checked.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(10);
@@ -325,8 +325,8 @@ pub fn supervise(
             if next_tick < now {
                 next_tick = now + POLL_INTERVAL;
             }
-            if probe.forks_refused() >= FORK_STORM {
-                stop(LimitHit::ForkStorm, &mut limit_hit, &mut load, probe);
+            if probe.forks_refused() > 0 {
+                stop(LimitHit::Processes, &mut limit_hit, &mut load, probe);
             } else if let Some(cpu) = probe.cpu() {
                 if cpu > limits.cpu_time {
                     stop(LimitHit::CpuTime, &mut limit_hit, &mut load, probe);
