@@ -38,9 +38,11 @@ except UnicodeDecodeError:
 if len(lines) != 2:
     reject(f"expected 2 lines, found {len(lines)}")
 n = integer(lines[0], "line 1: n", 1, MAX_N)
+if not re.fullmatch(r"[^ ]+( [^ ]+)*", lines[1]):
+    reject("line 2: expected numbers separated by single spaces, no space at either end")
 tokens = lines[1].split(" ")
 if len(tokens) != n:
-    reject(f"line 2: expected {n} numbers separated by single spaces, found {len(tokens)} fields")
+    reject(f"line 2: expected {n} numbers, found {len(tokens)}")
 for i, token in enumerate(tokens, 1):
     integer(token, f"line 2: a_{i}", -MAX_A, MAX_A)
 sys.exit(42)
