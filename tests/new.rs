@@ -278,3 +278,13 @@ fn an_unwritable_parent_is_refused_with_nothing_left_behind() {
     assert!(run.stderr.contains("Permission denied"), "{}", run.stderr);
     assert!(entries(&parent).is_empty());
 }
+
+#[test]
+fn a_killed_runs_temporary_folder_is_removed_by_the_next_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    // No process has pid 2147483646 (above the kernel's pid_max limit of 2^22).
+    let stale = tmp.path().join(".x.judge-tmp-2147483646-0badf00d");
+    fs::create_dir_all(stale.join("data")).unwrap();
+    judge(&["new", "x", "--dir", s(tmp.path())]).assert_code(0);
+    assert_eq!(entries(tmp.path()), ["x"]);
+}
