@@ -39,6 +39,8 @@ pub enum Command {
     Hunt(HuntArgs),
     /// Verify problem packages: data, validator, generators, checker, jury submissions, timing.
     Verify(VerifyArgs),
+    /// Write a new Kattis / ICPC problem package: a worked example that `judge verify` passes.
+    New(NewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -314,6 +316,41 @@ pub struct VerifyArgs {
     pub run: RunArgs,
 }
 
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Short name of the problem and of its folder: lowercase letters and digits, starting
+    /// with a letter.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// Create the package folder in PARENT [default: the current folder].
+    #[arg(long, value_name = "PARENT")]
+    pub dir: Option<PathBuf>,
+    /// `problem_format_version` of the package.
+    #[arg(long, value_name = "VERSION", value_enum, default_value_t = FormatVersion::V2025_09)]
+    pub format_version: FormatVersion,
+}
+
+/// The `problem_format_version` a new package is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatVersion {
+    /// The current version (judge, BAPCtools).
+    #[value(name = "2025-09")]
+    V2025_09,
+    /// The draft problemtools reads (it does not read 2025-09); no data/invalid_input/.
+    #[value(name = "2023-07-draft")]
+    V2023_07Draft,
+}
+
+impl FormatVersion {
+    /// The value of `problem_format_version`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FormatVersion::V2025_09 => "2025-09",
+            FormatVersion::V2023_07Draft => "2023-07-draft",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,6 +397,15 @@ mod tests {
             &["judge", "validate", "x", "a", "b"],
             &["judge", "show", "x", "in"],
             &["judge", "show", "x", "in", "out", "--svg", "a.svg"],
+            &[
+                "judge",
+                "new",
+                "x",
+                "--dir",
+                "d",
+                "--format-version",
+                "2023-07-draft",
+            ],
         ];
         for line in ok {
             assert!(Cli::try_parse_from(*line).is_ok(), "{line:?}");
@@ -395,6 +441,8 @@ mod tests {
             &["judge", "show", "x"],
             &["judge", "show", "x", "in", "out", "extra"],
             &["judge", "show", "x", "in", "--svg"],
+            &["judge", "new"],
+            &["judge", "new", "x", "--format-version", "legacy"],
         ];
         for line in bad {
             assert!(Cli::try_parse_from(*line).is_err(), "{line:?}");

@@ -95,6 +95,25 @@ pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Result
 
 /// Swaps two paths atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
 fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    renameat2(a, b, libc::RENAME_EXCHANGE)
+}
+
+/// Moves `from` to `to` unless `to` exists (`renameat2` with `RENAME_NOREPLACE`: an error
+/// of kind `AlreadyExists` then, even if another process created `to` a moment ago).
+/// Where the file system lacks the flag, a check then a plain rename.
+pub fn rename_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
+    match renameat2(from, to, libc::RENAME_NOREPLACE) {
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {
+            if std::fs::symlink_metadata(to).is_ok() {
+                return Err(std::io::ErrorKind::AlreadyExists.into());
+            }
+            std::fs::rename(from, to)
+        }
+        r => r,
+    }
+}
+
+fn renameat2(a: &Path, b: &Path, flags: libc::c_uint) -> std::io::Result<()> {
     let c = |p: &Path| {
         CString::new(p.as_os_str().as_bytes()).map_err(|_| std::io::ErrorKind::InvalidInput)
     };
@@ -107,7 +126,7 @@ fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
             a.as_ptr(),
             libc::AT_FDCWD,
             b.as_ptr(),
-            libc::RENAME_EXCHANGE,
+            flags,
         )
     };
     if r == 0 {
@@ -119,7 +138,7 @@ fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
 
 /// Removes `<prefix><pid>-*` folders in `parent` whose process is gone (a killed judge).
 /// Best effort.
-fn remove_stale_temp_dirs(parent: &Path, prefix: &str) {
+pub fn remove_stale_temp_dirs(parent: &Path, prefix: &str) {
     let Ok(read) = std::fs::read_dir(parent) else {
         return;
     };
@@ -218,6 +237,19 @@ mod tests {
         assert!(err.is_err());
         assert_eq!(names(&out), ["a.in"]);
         assert_eq!(names(root.path()), ["tests"]);
+    }
+
+    #[test]
+    fn rename_no_replace_refuses_an_existing_target() {
+        let root = tempfile::tempdir().unwrap();
+        let (a, b) = (root.path().join("a"), root.path().join("b"));
+        std::fs::create_dir(&a).unwrap();
+        std::fs::create_dir(&b).unwrap();
+        let e = rename_no_replace(&a, &b).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        std::fs::remove_dir(&b).unwrap();
+        rename_no_replace(&a, &b).unwrap();
+        assert_eq!(names(root.path()), ["b"]);
     }
 
     #[test]
