@@ -39,6 +39,9 @@ pub enum Command {
     Hunt(HuntArgs),
     /// Verify problem packages: data, validator, generators, checker, jury submissions, timing.
     Verify(VerifyArgs),
+    /// Work with JSON reports: merge the partial reports of `--partition K/N` runs.
+    #[command(subcommand)]
+    Report(ReportCommand),
 }
 
 #[derive(Debug, Args)]
@@ -164,6 +167,49 @@ impl RunArgs {
     }
 }
 
+/// Sharing the work across machines (see `crate::partition`).
+#[derive(Debug, Args)]
+pub struct PartitionArgs {
+    /// Run part K of N only (1-based, e.g. `2/4`), or `auto` (from a Slurm array or a Kubernetes
+    /// Indexed Job); the --json reports of the parts join with `judge report merge`.
+    #[arg(long, value_name = "K/N|auto")]
+    pub partition: Option<crate::partition::PartitionSpec>,
+    /// The part count for `--partition auto` in a Kubernetes Indexed Job [default:
+    /// $JUDGE_PARTITION_COUNT].
+    #[arg(long, value_name = "N", requires = "partition")]
+    pub partition_count: Option<u32>,
+}
+
+impl PartitionArgs {
+    /// The part this process runs, the environment read for `auto`.
+    pub fn resolve(
+        &self,
+    ) -> Result<Option<crate::partition::Partition>, crate::partition::PartitionError> {
+        crate::partition::resolve(self.partition, self.partition_count, &|name| {
+            std::env::var(name).ok()
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCommand {
+    /// Join the partial --json reports of `--partition K/N` runs into the report one run gives.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The partial reports (the --json output of every part, in any order).
+    #[arg(value_name = "REPORT", required = true)]
+    pub reports: Vec<PathBuf>,
+    /// Print the merged report as JSON (as one run's --json) instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write a self-contained HTML report of the merged grade report.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
@@ -189,6 +235,8 @@ pub struct GradeArgs {
     pub html: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub partition: PartitionArgs,
 }
 
 #[derive(Debug, Args)]
@@ -225,6 +273,8 @@ pub struct StressArgs {
     pub json: bool,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub partition: PartitionArgs,
 }
 
 #[derive(Debug, Args)]
@@ -360,6 +410,21 @@ mod tests {
             &["judge", "validate", "x", "a", "b"],
             &["judge", "show", "x", "in"],
             &["judge", "show", "x", "in", "out", "--svg", "a.svg"],
+            &["judge", "grade", "x", "a.c", "--partition", "2/3"],
+            &["judge", "grade", "x", "a.c", "--partition", "auto"],
+            &[
+                "judge",
+                "stress",
+                "x",
+                "a.c",
+                "--count",
+                "9",
+                "--partition",
+                "auto",
+                "--partition-count",
+                "3",
+            ],
+            &["judge", "report", "merge", "a.json", "b.json", "--json"],
         ];
         for line in ok {
             assert!(Cli::try_parse_from(*line).is_ok(), "{line:?}");
@@ -395,6 +460,11 @@ mod tests {
             &["judge", "show", "x"],
             &["judge", "show", "x", "in", "out", "extra"],
             &["judge", "show", "x", "in", "--svg"],
+            &["judge", "grade", "x", "a.c", "--partition", "0/3"],
+            &["judge", "grade", "x", "a.c", "--partition", "4/3"],
+            &["judge", "grade", "x", "a.c", "--partition", "1/0"],
+            &["judge", "grade", "x", "a.c", "--partition-count", "3"],
+            &["judge", "report", "merge"],
         ];
         for line in bad {
             assert!(Cli::try_parse_from(*line).is_err(), "{line:?}");

@@ -12,6 +12,7 @@ mod gen;
 mod grade;
 mod hunt;
 mod problems;
+mod report;
 mod show;
 mod solve;
 mod stress;
@@ -65,6 +66,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Stress(a) => stress::run(a),
         Command::Hunt(a) => hunt::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Report(c) => report::run(c),
     };
     // Asked to stop: whatever the command concluded covers only part of the work, and an
     // error on the way out is a consequence of the stop. The command printed what it had.
