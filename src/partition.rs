@@ -50,12 +50,20 @@ pub enum PartitionError {
     #[error("--partition auto: JOB_COMPLETION_INDEX needs the part count (give --partition-count N or set {COUNT_ENV}, equal to the job's completions)")]
     MissingCount,
     #[error("--partition auto: {what} gives part {index} of {count}, out of range")]
-    AutoOutOfRange { what: String, index: i64, count: u32 },
-    #[error("--partition auto: SLURM_ARRAY_TASK_ID {id} is not on the array's step {step} from {min}")]
+    AutoOutOfRange {
+        what: String,
+        index: i64,
+        count: u32,
+    },
+    #[error(
+        "--partition auto: SLURM_ARRAY_TASK_ID {id} is not on the array's step {step} from {min}"
+    )]
     OffStep { id: i64, min: i64, step: i64 },
     #[error("--partition-count goes with `--partition auto` only (`K/N` gives the count)")]
     CountWithoutAuto,
-    #[error("--partition auto: the part count {given} disagrees with SLURM_ARRAY_TASK_COUNT {slurm}")]
+    #[error(
+        "--partition auto: the part count {given} disagrees with SLURM_ARRAY_TASK_COUNT {slurm}"
+    )]
     CountMismatch { given: u32, slurm: u32 },
 }
 
@@ -166,7 +174,9 @@ fn auto(
         None => number(COUNT_ENV)?.map(|n| u32::try_from(n).unwrap_or(0)),
     };
     if given_count == Some(0) {
-        return Err(PartitionError::ZeroCount(format!("{COUNT_ENV}/--partition-count")));
+        return Err(PartitionError::ZeroCount(format!(
+            "{COUNT_ENV}/--partition-count"
+        )));
     }
     if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
         let slurm_count = number("SLURM_ARRAY_TASK_COUNT")?
@@ -228,7 +238,9 @@ mod tests {
             assert_eq!(s.parse(), Ok(PartitionSpec::Fixed(want)), "{s}");
         }
         assert_eq!("auto".parse(), Ok(PartitionSpec::Auto));
-        for bad in ["", "1", "0/2", "3/2", "1/0", "0/0", "-1/2", "a/b", "1/2/3", "hash:1/2"] {
+        for bad in [
+            "", "1", "0/2", "3/2", "1/0", "0/0", "-1/2", "a/b", "1/2/3", "hash:1/2",
+        ] {
             let e = bad.parse::<PartitionSpec>().unwrap_err();
             assert!(!e.to_string().contains('\n'), "{e}");
         }

@@ -70,8 +70,8 @@ fn load(path: &Path) -> Result<Loaded> {
         } else {
             return Err(MergeError::NotPartial { file }.into());
         };
-        let partition = partition_of(p)
-            .with_context(|| format!("{file}: its `partition` is not K/N"))?;
+        let partition =
+            partition_of(p).with_context(|| format!("{file}: its `partition` is not K/N"))?;
         match found {
             None => found = Some((kind, partition)),
             Some(f) if f == (kind, partition) => {}
@@ -153,13 +153,11 @@ fn merge_command(args: &MergeArgs) -> Result<Status> {
                 write_atomic(path, grade_html(&reports, merged.plan).as_bytes())?;
                 eprintln!("wrote {}", path.display());
             }
-            Ok(
-                if reports.iter().all(|r| r.verdict == Some(Verdict::AC)) {
-                    Status::Success
-                } else {
-                    Status::Rejected
-                },
-            )
+            Ok(if reports.iter().all(|r| r.verdict == Some(Verdict::AC)) {
+                Status::Success
+            } else {
+                Status::Rejected
+            })
         }
         Kind::Stress => {
             if args.html.is_some() {

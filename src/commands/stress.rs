@@ -10,9 +10,9 @@ use super::{load_package_with, Status};
 use crate::cli::StressArgs;
 use crate::compile::Submission;
 use crate::grade::submission::{compile_report, limits_for, program, Grader};
+use crate::partition::Partition;
 use crate::report::progress;
 use crate::report::stress::{self as stress_report, Line};
-use crate::partition::Partition;
 use crate::stress::run::{self as stress_run, Event, Plan, StressPartition, StressReport};
 use crate::stress::{Budget, Source, Target};
 use crate::verdict::Verdict;
@@ -28,9 +28,9 @@ pub fn run(args: StressArgs) -> Result<Status> {
             count: p.count,
             tests,
         }),
-        (Some(_), None) => bail!(
-            "--partition needs --count N on stress: the parts split the test numbers 0..N"
-        ),
+        (Some(_), None) => {
+            bail!("--partition needs --count N on stress: the parts split the test numbers 0..N")
+        }
         (None, _) => None,
     };
     let pkg = load_package_with(
