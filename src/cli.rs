@@ -362,6 +362,8 @@ pub struct VerifyArgs {
     pub inject_fault: Option<crate::verify::Fault>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub partition: PartitionArgs,
 }
 
 #[cfg(test)]

@@ -274,6 +274,33 @@ fn stress_parts_merged_equal_one_run() {
 }
 
 #[test]
+fn verify_parts_merged_equal_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = [
+        "verify",
+        "magic-square",
+        "dodecahedron",
+        "--no-submissions",
+        "--json",
+    ];
+    let single = judge(&base);
+    single.assert_code(0);
+    let mut files = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let run = judge(&[&base[..], &["--partition", k]].concat());
+        run.assert_code(0);
+        let v = values(&run.stdout).remove(0);
+        assert_eq!(v["problems"].as_array().unwrap().len(), 1);
+        assert_eq!(v["partition"]["plan"][1], "dodecahedron");
+        files.push(save(dir.path(), &k.replace('/', "of"), &run.stdout));
+    }
+    let merged = judge(&["report", "merge", "--json", &files[1], &files[0]]);
+    merged.assert_code(0);
+    // No jury submissions ran: nothing depends on timing, the reports are equal byte for byte.
+    assert_eq!(merged.stdout, single.stdout);
+}
+
+#[test]
 fn auto_reads_slurm_and_kubernetes_indexed_jobs() {
     let sub = jury("accepted/rows.c");
     let args = [

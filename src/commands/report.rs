@@ -12,14 +12,17 @@ use crate::cli::{MergeArgs, ReportCommand};
 use crate::fsutil::write_atomic;
 use crate::partition::Partition;
 use crate::report::html::grade::{self as html_grade, GradePage};
+use crate::report::html::verify as html_verify;
 use crate::report::html::Failure;
 use crate::report::merge::{self, MergeError, Part};
 use crate::report::stress::{self as stress_report, Line};
 use crate::report::summary::{SummaryRow, SummaryTable};
+use crate::report::verify as verify_report;
 use crate::report::{self, SubmissionReport};
 use crate::stress::run::{Event, StressReport};
 use crate::testset::{Origin, TestCase};
 use crate::verdict::Verdict;
+use crate::verify::run::VerifyReport;
 
 pub fn run(command: ReportCommand) -> Result<Status> {
     match command {
@@ -32,6 +35,7 @@ pub fn run(command: ReportCommand) -> Result<Status> {
 enum Kind {
     Grade,
     Stress,
+    Verify,
 }
 
 impl Kind {
@@ -39,6 +43,7 @@ impl Kind {
         match self {
             Kind::Grade => "grade",
             Kind::Stress => "stress",
+            Kind::Verify => "verify",
         }
     }
 }
@@ -67,6 +72,8 @@ fn load(path: &Path) -> Result<Loaded> {
             Kind::Grade
         } else if v.get("seed").is_some() {
             Kind::Stress
+        } else if v.get("problems").is_some() {
+            Kind::Verify
         } else {
             return Err(MergeError::NotPartial { file }.into());
         };
@@ -159,6 +166,20 @@ fn merge_command(args: &MergeArgs) -> Result<Status> {
                 Status::Rejected
             })
         }
+        Kind::Verify => {
+            let parts = loaded.into_iter().map(typed).collect::<Result<_>>()?;
+            let report = merge::verify(parts)?;
+            print_verify(&report, args.json);
+            if let Some(path) = &args.html {
+                write_atomic(path, html_verify::render(&report, &[]).as_bytes())?;
+                eprintln!("wrote {}", path.display());
+            }
+            Ok(if report.ok {
+                Status::Success
+            } else {
+                Status::Rejected
+            })
+        }
         Kind::Stress => {
             if args.html.is_some() {
                 bail!("--html: stress reports have no HTML report (grade reports do)");
@@ -194,6 +215,22 @@ fn print_grade(reports: &[SubmissionReport], json: bool) {
     }
     let verdicts: Vec<Option<Verdict>> = reports.iter().map(|r| r.verdict).collect();
     print!("{}", SummaryTable::footer(&verdicts));
+}
+
+/// What `judge verify` prints for this report: each problem's check lines, then the count
+/// (JSON reports keep no grading tables).
+fn print_verify(r: &VerifyReport, json: bool) {
+    if json {
+        print!("{}", verify_report::render_json(r));
+        return;
+    }
+    for p in &r.problems {
+        println!("{}", p.problem);
+        for c in &p.checks {
+            print!("{}", verify_report::check_line(c));
+        }
+    }
+    print!("{}", verify_report::summary_line(r));
 }
 
 /// What `judge stress` prints for this report: the failure's lines or the closing line.

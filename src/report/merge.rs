@@ -5,7 +5,8 @@
 //! Equal to one run's report except the fields that depend on timing or on the machine
 //! (README, "Sharing the work"): per test `time_ms`, `wall_ms`, `memory_kib`, `runs` and the
 //! `message` of a TLE or an overload JE (it quotes measured times); `compile.time_ms` and
-//! `compile.cached`; for stress `tests_run`, `elapsed_ms` and `failure.saved`.
+//! `compile.cached`; for stress `tests_run`, `elapsed_ms` and `failure.saved`; for verify
+//! `submissions[].timing`, `suggested_time_limit` and check messages quoting measured times.
 
 use std::collections::HashMap;
 
@@ -14,6 +15,7 @@ use crate::partition::Partition;
 use crate::report::SubmissionReport;
 use crate::stress::run::StressReport;
 use crate::verdict::Verdict;
+use crate::verify::run::VerifyReport;
 
 /// Why partial reports cannot be merged (each message is one line).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,7 +42,7 @@ pub enum MergeError {
     },
     #[error("{submission}: the parts disagree on whether it compiles")]
     CompileDisagrees { submission: String },
-    #[error("{submission}: a test is missing though no part was interrupted")]
+    #[error("{submission}: a part of the work is missing though no part was interrupted")]
     Incomplete { submission: String },
 }
 
@@ -202,6 +204,46 @@ fn grade_one(reports: &[&SubmissionReport]) -> Result<SubmissionReport, MergeErr
     merged.verdict = concluded.verdict;
     merged.interrupted = concluded.missing;
     Ok(merged)
+}
+
+/// Merges the parts of `judge verify --json --partition K/N` (each part verified whole
+/// problems): the problems back in command-line order, `ok` recomputed as one run does.
+pub fn verify(parts: Vec<Part<VerifyReport>>) -> Result<VerifyReport, MergeError> {
+    let parts = check_parts(parts)?;
+    let plan = |r: &VerifyReport| r.partition.as_ref().map(|p| p.plan.clone());
+    let first = &parts[0].reports[0];
+    let mut problems = vec![None; plan(first).map_or(0, |p| p.len())];
+    let mut interrupted = false;
+    for part in &parts {
+        let [report] = &part.reports[..] else {
+            return Err(MergeError::Mismatch {
+                what: "number of reports per file".into(),
+                a: "1".into(),
+                b: format!("{} in {}", part.reports.len(), part.file),
+            });
+        };
+        same("problems", &plan(first), &plan(report))?;
+        interrupted |= report.interrupted;
+        for (j, problem) in report.problems.iter().enumerate() {
+            let i = part.partition.nth(j as u64) as usize;
+            let Some(slot) = problems.get_mut(i) else {
+                return Err(MergeError::Mismatch {
+                    what: "number of problems".into(),
+                    a: format!("{}", problems.len()),
+                    b: format!("more in {}", part.file),
+                });
+            };
+            *slot = Some(problem.clone());
+        }
+    }
+    // An interrupted part stopped before some of its problems: one run's report ends there.
+    if problems.iter().any(Option::is_none) && !interrupted {
+        return Err(MergeError::Incomplete {
+            submission: "verify".into(),
+        });
+    }
+    let problems = problems.into_iter().map_while(|p| p).collect();
+    Ok(VerifyReport::new(problems, interrupted))
 }
 
 /// Merges the parts of `judge stress --json --count N --partition K/N`: the failure with the
