@@ -47,7 +47,7 @@ pub enum PartitionError {
     NoEnvironment,
     #[error("--partition auto: `{name}` is `{value}`, not a number")]
     NotANumber { name: String, value: String },
-    #[error("--partition auto: JOB_COMPLETION_INDEX needs the part count (give --partition-count N or set {COUNT_ENV}, equal to the job's completions)")]
+    #[error("--partition auto: the part count is unknown (give --partition-count N or set {COUNT_ENV}; in a Kubernetes Indexed Job, its completions)")]
     MissingCount,
     #[error("--partition auto: {what} gives part {index} of {count}, out of range")]
     AutoOutOfRange {

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use crate::grade::conclude;
 use crate::partition::Partition;
-use crate::report::SubmissionReport;
+use crate::report::{GradePartition, SubmissionReport};
 use crate::stress::run::StressReport;
 use crate::verdict::Verdict;
 use crate::verify::run::VerifyReport;
@@ -42,8 +42,8 @@ pub enum MergeError {
     },
     #[error("{submission}: the parts disagree on whether it compiles")]
     CompileDisagrees { submission: String },
-    #[error("{submission}: a part of the work is missing though no part was interrupted")]
-    Incomplete { submission: String },
+    #[error("{what}: a part of the work is missing though no part was interrupted")]
+    Incomplete { what: String },
 }
 
 /// One partial report file: its name (for messages) and partition, and its reports.
@@ -115,7 +115,21 @@ pub fn grade(parts: Vec<Part<SubmissionReport>>) -> Result<GradeMerge, MergeErro
         same("number of submissions", &submissions, &p.reports.len())?;
     }
     let reports = (0..submissions)
-        .map(|s| grade_one(&parts.iter().map(|p| &p.reports[s]).collect::<Vec<_>>()))
+        .map(|s| {
+            let of_submission = parts
+                .iter()
+                .map(|p| {
+                    let r = &p.reports[s];
+                    match &r.partition {
+                        Some(split) => Ok((p.partition, split, r)),
+                        None => Err(MergeError::NotPartial {
+                            file: p.file.clone(),
+                        }),
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            grade_one(&of_submission)
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let plan = parts[0]
         .reports
@@ -126,20 +140,30 @@ pub fn grade(parts: Vec<Part<SubmissionReport>>) -> Result<GradeMerge, MergeErro
     Ok(GradeMerge { reports, plan })
 }
 
-/// Merges the parts of one submission (`reports` in partition order, already checked).
-fn grade_one(reports: &[&SubmissionReport]) -> Result<SubmissionReport, MergeError> {
-    let first = reports[0];
-    let split = |r: &SubmissionReport| r.partition.clone().expect("checked partial report");
-    let plan = split(first).plan;
-    let all = split(first).all;
-    for r in &reports[1..] {
+/// Merges the parts of one submission: each part's partition (from its file), its
+/// `partition` field and its report, in partition order (already checked).
+fn grade_one(
+    parts: &[(Partition, &GradePartition, &SubmissionReport)],
+) -> Result<SubmissionReport, MergeError> {
+    let (_, split, first) = parts[0];
+    let (plan, all) = (&split.plan, split.all);
+    for &(partition, s, r) in &parts[1..] {
         same("problem", &first.problem, &r.problem)?;
         same("submission", &first.submission, &r.submission)?;
         same("language", &first.language, &r.language)?;
         same("limits", &first.limits, &r.limits)?;
-        same("--all", &all, &split(r).all)?;
-        same("test set", &plan, &split(r).plan)?;
+        same("--all", &all, &s.all)?;
+        same("test set", plan, &s.plan)?;
+        same(
+            "partition",
+            &partition,
+            &Partition {
+                index: s.index,
+                count: s.count,
+            },
+        )?;
     }
+    let reports: Vec<&SubmissionReport> = parts.iter().map(|p| p.2).collect();
     let compiled: Vec<bool> = reports
         .iter()
         .filter_map(|r| r.compile.as_ref().map(|c| c.ok))
@@ -176,17 +200,13 @@ fn grade_one(reports: &[&SubmissionReport]) -> Result<SubmissionReport, MergeErr
         .map(|(i, n)| (n.as_str(), i))
         .collect();
     let mut results = vec![None; plan.len()];
-    for r in reports {
-        let partition = r.partition.as_ref().map(|p| Partition {
-            index: p.index,
-            count: p.count,
-        });
+    for &(partition, _, r) in parts {
         for t in &r.tests {
-            match (index.get(t.name.as_str()), partition) {
-                (Some(&i), Some(p)) if p.contains(i as u64) => results[i] = Some(t.clone()),
-                (_, p) => {
+            match index.get(t.name.as_str()) {
+                Some(&i) if partition.contains(i as u64) => results[i] = Some(t.clone()),
+                _ => {
                     return Err(MergeError::StrayTest {
-                        partition: p.expect("checked partial report"),
+                        partition,
                         test: t.name.clone(),
                         submission: r.submission.clone(),
                     })
@@ -197,7 +217,7 @@ fn grade_one(reports: &[&SubmissionReport]) -> Result<SubmissionReport, MergeErr
     let concluded = conclude(results, all);
     if concluded.missing && !interrupted {
         return Err(MergeError::Incomplete {
-            submission: first.submission.clone(),
+            what: first.submission.clone(),
         });
     }
     merged.tests = concluded.results;
@@ -239,7 +259,7 @@ pub fn verify(parts: Vec<Part<VerifyReport>>) -> Result<VerifyReport, MergeError
     // An interrupted part stopped before some of its problems: one run's report ends there.
     if problems.iter().any(Option::is_none) && !interrupted {
         return Err(MergeError::Incomplete {
-            submission: "verify".into(),
+            what: "verify".into(),
         });
     }
     let problems = problems.into_iter().map_while(|p| p).collect();
@@ -295,7 +315,7 @@ pub fn stress(parts: Vec<Part<StressReport>>) -> Result<StressReport, MergeError
 mod tests {
     use super::*;
     use crate::grade::TestResult;
-    use crate::report::{CompileReport, GradePartition, LimitsReport};
+    use crate::report::{CompileReport, LimitsReport};
 
     fn result(name: &str, verdict: Verdict) -> TestResult {
         TestResult {
