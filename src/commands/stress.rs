@@ -10,7 +10,6 @@ use super::{load_package_with, Status};
 use crate::cli::StressArgs;
 use crate::compile::Submission;
 use crate::grade::submission::{compile_report, limits_for, program, Grader};
-use crate::partition::Partition;
 use crate::report::progress;
 use crate::report::stress::{self as stress_report, Line};
 use crate::stress::run::{self as stress_run, Event, Plan, StressPartition, StressReport};
@@ -21,18 +20,16 @@ use crate::verdict::Verdict;
 const SHRINK_RUNS: u32 = 400;
 
 pub fn run(args: StressArgs) -> Result<Status> {
-    let partition = args.partition.resolve()?;
-    let partition = match (partition, args.count) {
-        (Some(p), Some(tests)) => Some(StressPartition {
-            index: p.index,
-            count: p.count,
-            tests,
-        }),
-        (Some(_), None) => {
-            bail!("--partition needs --count N on stress: the parts split the test numbers 0..N")
-        }
-        (None, _) => None,
-    };
+    // A part runs the test numbers `k < --count` with `k mod N + 1` = its index.
+    let part = args.partition.resolve()?;
+    if part.is_some() && args.count.is_none() {
+        bail!("--partition needs --count N on stress: the parts split the test numbers 0..N");
+    }
+    let partition = part.zip(args.count).map(|(p, tests)| StressPartition {
+        index: p.index,
+        count: p.count,
+        tests,
+    });
     let pkg = load_package_with(
         &args.problem,
         args.run.jobs(),
@@ -88,10 +85,7 @@ pub fn run(args: StressArgs) -> Result<Status> {
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("stress-{}-{base_seed}", pkg.name))),
-        partition: partition.as_ref().map(|p| Partition {
-            index: p.index,
-            count: p.count,
-        }),
+        partition: part,
     };
     let counter = progress::counter("tests run:");
     let on_event = |e: Event| {
