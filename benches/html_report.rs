@@ -106,6 +106,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                     output_mib: 8,
                 },
                 interrupted: false,
+                partition: None,
             }
         })
         .collect()

@@ -41,6 +41,9 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Write a new Kattis / ICPC problem package: a worked example that `judge verify` passes.
     New(NewArgs),
+    /// Work with JSON reports: merge the partial reports of `--partition K/N` runs.
+    #[command(subcommand)]
+    Report(ReportCommand),
 }
 
 #[derive(Debug, Args)]
@@ -166,6 +169,49 @@ impl RunArgs {
     }
 }
 
+/// Sharing the work across machines (see `crate::partition`).
+#[derive(Debug, Args)]
+pub struct PartitionArgs {
+    /// Run part K of N only (1-based, e.g. `2/4`), or `auto` (from a Slurm array or a Kubernetes
+    /// Indexed Job); the --json reports of the parts join with `judge report merge`.
+    #[arg(long, value_name = "K/N|auto")]
+    pub partition: Option<crate::partition::PartitionSpec>,
+    /// The part count for `--partition auto` in a Kubernetes Indexed Job [default:
+    /// $JUDGE_PARTITION_COUNT].
+    #[arg(long, value_name = "N", requires = "partition")]
+    pub partition_count: Option<u32>,
+}
+
+impl PartitionArgs {
+    /// The part this process runs, the environment read for `auto`.
+    pub fn resolve(
+        &self,
+    ) -> Result<Option<crate::partition::Partition>, crate::partition::PartitionError> {
+        crate::partition::resolve(self.partition, self.partition_count, &|name| {
+            std::env::var(name).ok()
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCommand {
+    /// Join the partial --json reports of `--partition K/N` runs into the report one run gives.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The partial reports (the --json output of every part, in any order).
+    #[arg(value_name = "REPORT", required = true)]
+    pub reports: Vec<PathBuf>,
+    /// Print the merged report as JSON (as one run's --json) instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write a self-contained HTML report of the merged grade report.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
@@ -191,6 +237,8 @@ pub struct GradeArgs {
     pub html: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub partition: PartitionArgs,
 }
 
 #[derive(Debug, Args)]
@@ -227,6 +275,8 @@ pub struct StressArgs {
     pub json: bool,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub partition: PartitionArgs,
 }
 
 #[derive(Debug, Args)]
@@ -314,6 +364,8 @@ pub struct VerifyArgs {
     pub inject_fault: Option<crate::verify::Fault>,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub partition: PartitionArgs,
 }
 
 #[derive(Debug, Args)]
@@ -406,6 +458,21 @@ mod tests {
                 "--format-version",
                 "2023-07-draft",
             ],
+            &["judge", "grade", "x", "a.c", "--partition", "2/3"],
+            &["judge", "grade", "x", "a.c", "--partition", "auto"],
+            &[
+                "judge",
+                "stress",
+                "x",
+                "a.c",
+                "--count",
+                "9",
+                "--partition",
+                "auto",
+                "--partition-count",
+                "3",
+            ],
+            &["judge", "report", "merge", "a.json", "b.json", "--json"],
         ];
         for line in ok {
             assert!(Cli::try_parse_from(*line).is_ok(), "{line:?}");
@@ -443,6 +510,11 @@ mod tests {
             &["judge", "show", "x", "in", "--svg"],
             &["judge", "new"],
             &["judge", "new", "x", "--format-version", "legacy"],
+            &["judge", "grade", "x", "a.c", "--partition", "0/3"],
+            &["judge", "grade", "x", "a.c", "--partition", "4/3"],
+            &["judge", "grade", "x", "a.c", "--partition", "1/0"],
+            &["judge", "grade", "x", "a.c", "--partition-count", "3"],
+            &["judge", "report", "merge"],
         ];
         for line in bad {
             assert!(Cli::try_parse_from(*line).is_err(), "{line:?}");

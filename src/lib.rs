@@ -19,6 +19,7 @@ pub mod hunt;
 pub mod interrupt;
 pub mod kattis;
 pub mod package;
+pub mod partition;
 pub mod problems;
 pub mod report;
 pub mod sandbox;

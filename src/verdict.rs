@@ -2,13 +2,13 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::problems::Judgement;
 use crate::sandbox::{LimitHit, Limits, RunOutcome, Termination};
 
 /// The closed set of verdicts. A contestant failure is one of these, never an `Err`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Verdict {
     /// Accepted.
     AC,

@@ -10,11 +10,12 @@ use crate::grade::submission::Grader;
 use crate::grade::{Event, Options};
 use crate::report::html::grade::{self as html_grade, first_failures, GradePage};
 use crate::report::summary::{SummaryRow, SummaryTable};
-use crate::report::{self, progress};
+use crate::report::{self, progress, GradePartition};
 use crate::testset;
 use crate::verdict::Verdict;
 
 pub fn run(args: GradeArgs) -> Result<Status> {
+    let partition = args.partition.resolve()?;
     let jobs = args.run.jobs();
     let mut pkg = load_package_with(&args.problem, jobs, args.run.languages.as_deref())?;
     let tests = match &args.tests {
@@ -38,6 +39,13 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             eprintln!("note: {note}");
         }
     }
+    // A part grades its share of the tests (test `i` in part `i mod N + 1`), each submission.
+    let plan: Vec<String> = tests.iter().map(|t| t.name.clone()).collect();
+    let tests_total = tests.len();
+    let tests = match partition {
+        Some(p) => p.select(&tests),
+        None => tests,
+    };
     let options = Options {
         jobs,
         all: args.all,
@@ -67,7 +75,16 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             }
             Event::Rerun { name } => bar.set_message(format!("re-running {name} alone")),
         };
-        let report = grader.grade(&pkg, submission, &tests, &options, &on_event)?;
+        let mut report = grader.grade(&pkg, submission, &tests, &options, &on_event)?;
+        if let Some(p) = partition {
+            report.tests_total = tests_total;
+            report.partition = Some(GradePartition {
+                index: p.index,
+                count: p.count,
+                all: args.all,
+                plan: plan.clone(),
+            });
+        }
         bar.finish_and_clear();
         verdicts.push(report.verdict);
         if args.json {

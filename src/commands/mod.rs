@@ -13,6 +13,7 @@ mod grade;
 mod hunt;
 mod new;
 mod problems;
+mod report;
 mod show;
 mod solve;
 mod stress;
@@ -67,6 +68,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Hunt(a) => hunt::run(a),
         Command::Verify(a) => verify::run(a),
         Command::New(a) => new::run(a),
+        Command::Report(c) => report::run(c),
     };
     // Asked to stop: whatever the command concluded covers only part of the work, and an
     // error on the way out is a consequence of the stop. The command printed what it had.

@@ -12,7 +12,7 @@ use crate::compile::Submission;
 use crate::grade::submission::{compile_report, limits_for, program, Grader};
 use crate::report::progress;
 use crate::report::stress::{self as stress_report, Line};
-use crate::stress::run::{self as stress_run, Event, Plan, StressReport};
+use crate::stress::run::{self as stress_run, Event, Plan, StressPartition, StressReport};
 use crate::stress::{Budget, Source, Target};
 use crate::verdict::Verdict;
 
@@ -20,6 +20,16 @@ use crate::verdict::Verdict;
 const SHRINK_RUNS: u32 = 400;
 
 pub fn run(args: StressArgs) -> Result<Status> {
+    // A part runs the test numbers `k < --count` with `k mod N + 1` = its index.
+    let part = args.partition.resolve()?;
+    if part.is_some() && args.count.is_none() {
+        bail!("--partition needs --count N on stress: the parts split the test numbers 0..N");
+    }
+    let partition = part.zip(args.count).map(|(p, tests)| StressPartition {
+        index: p.index,
+        count: p.count,
+        tests,
+    });
     let pkg = load_package_with(
         &args.problem,
         args.run.jobs(),
@@ -48,10 +58,9 @@ pub fn run(args: StressArgs) -> Result<Status> {
     let base_seed = args.seed.unwrap_or_else(rand::random);
     let compile = compile_report(&compiled);
     let Some(program) = program(&compiled, &limits) else {
-        return finish(
-            &StressReport::compile_error(&pkg.name, &name, base_seed, compile),
-            args.json,
-        );
+        let mut report = StressReport::compile_error(&pkg.name, &name, base_seed, compile);
+        report.partition = partition;
+        return finish(&report, args.json);
     };
     let budget = match (args.count, args.seconds) {
         (Some(n), _) => Budget::Count(n),
@@ -76,6 +85,7 @@ pub fn run(args: StressArgs) -> Result<Status> {
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("stress-{}-{base_seed}", pkg.name))),
+        partition: part,
     };
     let counter = progress::counter("tests run:");
     let on_event = |e: Event| {
@@ -97,7 +107,9 @@ pub fn run(args: StressArgs) -> Result<Status> {
     };
     let report = stress_run::run(&target, &name, compile, &plan, &on_event);
     counter.finish_and_clear();
-    finish(&report?, args.json)
+    let mut report = report?;
+    report.partition = partition;
+    finish(&report, args.json)
 }
 
 /// Prints the closing line (or the JSON report) and decides the exit status.

@@ -12,10 +12,12 @@ use crate::report::html::grade::first_failures;
 use crate::report::html::verify as html_verify;
 use crate::report::progress;
 use crate::report::verify::{self as verify_report, TextOptions};
-use crate::verify::run::{verify_problem, Event, VerifyReport};
+use crate::verify::run::{verify_problem, Event, VerifyPartition, VerifyReport};
 use crate::verify::Faulty;
 
 pub fn run(args: VerifyArgs) -> Result<Status> {
+    // A part verifies its share of the problems (problem `i` in part `i mod N + 1`), each whole.
+    let partition = args.partition.resolve()?;
     if let Some(path) = &args.html {
         check_writable_folder(path)?;
     }
@@ -31,7 +33,10 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     let mut reports = Vec::new();
     let mut logics = Vec::new();
     let mut interrupted = false;
-    for name in &args.problems {
+    for (i, name) in args.problems.iter().enumerate() {
+        if partition.is_some_and(|p| !p.contains(i as u64)) {
+            continue;
+        }
         if crate::interrupt::requested().is_some() {
             interrupted = true;
             break;
@@ -83,7 +88,12 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
         reports.push(report);
         logics.push(pkg.logic);
     }
-    let report = VerifyReport::new(reports, interrupted);
+    let mut report = VerifyReport::new(reports, interrupted);
+    report.partition = partition.map(|p| VerifyPartition {
+        index: p.index,
+        count: p.count,
+        plan: args.problems.clone(),
+    });
     if args.json {
         print!("{}", verify_report::render_json(&report));
     } else {

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::interrupt::{self, Interrupted};
 use crate::problems::{Interaction, Judgement, Problem};
@@ -61,7 +61,8 @@ impl Default for Options {
 }
 
 /// The result of one test, as reported.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TestResult {
     /// Test name (`sample-1`, `distinct-03`).
     pub name: String,
@@ -206,15 +207,38 @@ pub fn run_tests(
             }
         }
     }
-    let verdict = decided(&results);
-    let cutoff = cutoff(&results, options.all);
-    // A stop after everything the report covers had run leaves nothing missing.
-    let missing = results[..cutoff].iter().any(Option::is_none);
+    let concluded = conclude(results, options.all);
     Ok(TestRun {
+        results: concluded.results,
+        verdict: concluded.verdict,
+        // A stop after everything the report covers had run leaves nothing missing.
+        interrupted: interrupted.filter(|_| concluded.missing),
+    })
+}
+
+/// What the results of a test plan conclude (see [`conclude`]).
+#[derive(Debug)]
+pub struct Concluded {
+    /// The results the report covers, in plan order (see [`TestRun::results`]).
+    pub results: Vec<TestResult>,
+    /// The overall verdict (see [`TestRun::verdict`]).
+    pub verdict: Option<Verdict>,
+    /// A test the report covers has no result.
+    pub missing: bool,
+}
+
+/// Concludes a run from its results in plan order (`None`: not run): the verdict, and the
+/// results the report covers (all with `all`, else up to the first failure). The one rule
+/// for both a run and the merge of partial reports (`judge report merge`).
+pub fn conclude(results: Vec<Option<TestResult>>, all: bool) -> Concluded {
+    let verdict = decided(&results);
+    let cutoff = cutoff(&results, all);
+    let missing = results[..cutoff].iter().any(Option::is_none);
+    Concluded {
         results: results.into_iter().take(cutoff).flatten().collect(),
         verdict,
-        interrupted: interrupted.filter(|_| missing),
-    })
+        missing,
+    }
 }
 
 /// The first non-AC result in test-plan order if every test before it has a result; AC if

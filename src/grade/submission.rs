@@ -132,6 +132,7 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
             output_mib: limits.output_bytes >> 20,
         },
         interrupted: false,
+        partition: None,
     }
 }
 

@@ -3,19 +3,21 @@
 //! `judge grade --json` prints one [`SubmissionReport`] per submission, each as one JSON
 //! object on its own line; field names are stable (documented in the README).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::grade::TestResult;
 use crate::verdict::Verdict;
 
 pub mod html;
+pub mod merge;
 pub mod progress;
 pub mod stress;
 pub mod summary;
 pub mod verify;
 
 /// The grading report of one submission (the `--json` root object).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SubmissionReport {
     /// Problem package name.
     pub problem: String,
@@ -31,17 +33,38 @@ pub struct SubmissionReport {
     /// Tests run, in test-plan order (up to the first failure unless `--all`; when
     /// interrupted, the tests that finished).
     pub tests: Vec<TestResult>,
-    /// Number of tests in the test set (including those not run).
+    /// Number of tests in the test set (including those not run; in a partial report, the
+    /// tests of every part).
     pub tests_total: usize,
     /// The limits applied (after per-language overrides).
     pub limits: LimitsReport,
     /// True when judge was stopped (SIGINT/SIGTERM) before grading this submission finished:
     /// the report holds what was done until then.
     pub interrupted: bool,
+    /// Only in a partial report (`--partition K/N`): which part, and what a merge needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<GradePartition>,
+}
+
+/// The part of the work a partial grade report covers (`judge grade --partition K/N`): the
+/// tests `i` (0-based, in plan order) with `i mod count = index - 1`. Its `tests`, `verdict`
+/// and `interrupted` are those of the part; `judge report merge` joins the parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradePartition {
+    /// 1-based part number.
+    pub index: u32,
+    /// Number of parts.
+    pub count: u32,
+    /// Graded with `--all` (every test), else up to the first failure of the part.
+    pub all: bool,
+    /// The names of every test of the whole test set, in plan order.
+    pub plan: Vec<String>,
 }
 
 /// How compilation went.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CompileReport {
     pub ok: bool,
     /// Compiler diagnostics, trimmed (empty on success without warnings).
@@ -53,7 +76,8 @@ pub struct CompileReport {
 }
 
 /// Limits as applied to a submission.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LimitsReport {
     pub time_ms: u64,
     pub wall_ms: u64,
@@ -225,6 +249,7 @@ mod tests {
                 output_mib: 8,
             },
             interrupted: false,
+            partition: None,
         }
     }
 

@@ -136,6 +136,7 @@ mod tests {
             elapsed_ms: 40,
             failure: Some(failure()),
             interrupted: false,
+            partition: None,
         }
     }
 

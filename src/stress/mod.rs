@@ -13,6 +13,7 @@ pub mod run;
 
 use crate::grade::{run_tests, Options, Program, TestResult};
 use crate::package::{fnv1a64, Package};
+use crate::partition::Partition;
 use crate::problems::{GenParams, JuryError};
 use crate::sandbox::{Limits, Sandbox, SandboxError};
 use crate::testset::{Origin, TestCase};
@@ -168,20 +169,25 @@ pub fn test_seed(base: u64, index: u64) -> u64 {
 
 /// Runs random tests on `jobs` threads until one fails (a TLE seen under parallel load only
 /// counts if a re-run alone confirms it) or the budget is spent. `on_test` is called after
-/// every test (for a live counter).
+/// every test (for a live counter). With a `partition`, only its test numbers run (the
+/// budget still counts test numbers of the whole run).
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     target: &Target,
     sources: &[Source],
     base_seed: u64,
     budget: Budget,
     jobs: usize,
+    partition: Option<Partition>,
     on_test: &(dyn Fn(u64) + Sync),
 ) -> Result<SearchOutcome, anyhow::Error> {
     let start = Instant::now();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
-    let over_budget = |k: u64| match budget {
-        Budget::Count(n) => k >= n,
+    // The `j`-th test this process runs is test number `number(j)` of the whole run.
+    let number = |j: u64| partition.map_or(j, |p| p.nth(j));
+    let over_budget = |j: u64| match budget {
+        Budget::Count(n) => number(j) >= n,
         Budget::Time(t) => start.elapsed() >= t,
     };
     let interrupted = |done: &AtomicU64| SearchOutcome {
@@ -199,6 +205,7 @@ pub fn search(
             &next,
             &done,
             &over_budget,
+            &number,
             on_test,
         );
         let failure = match phase {
@@ -237,6 +244,7 @@ fn search_phase(
     next: &AtomicU64,
     done: &AtomicU64,
     over_budget: &(dyn Fn(u64) -> bool + Sync),
+    number: &(dyn Fn(u64) -> u64 + Sync),
     on_test: &(dyn Fn(u64) + Sync),
 ) -> Result<Option<Failure>, anyhow::Error> {
     let stop = AtomicBool::new(false);
@@ -246,10 +254,11 @@ fn search_phase(
         for _ in 0..jobs.max(1) {
             s.spawn(|| {
                 while !stop.load(Ordering::SeqCst) {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    if over_budget(k) {
+                    let j = next.fetch_add(1, Ordering::SeqCst);
+                    if over_budget(j) {
                         break;
                     }
+                    let k = number(j);
                     let source = &sources[(k % sources.len() as u64) as usize];
                     let seed = test_seed(base_seed, k);
                     let outcome = target

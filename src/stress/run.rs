@@ -11,10 +11,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{search, shrink, Budget, Source, Target};
 use crate::fsutil::write_atomic;
+use crate::partition::Partition;
 use crate::report::CompileReport;
 use crate::verdict::Verdict;
 
@@ -32,6 +33,8 @@ pub struct Plan {
     pub shrink_time: Duration,
     /// Folder for the counterexample.
     pub out: PathBuf,
+    /// Run only this part's test numbers (`--partition K/N`).
+    pub partition: Option<Partition>,
 }
 
 /// Progress of a stress run, in order.
@@ -58,7 +61,8 @@ pub enum Event<'a> {
 }
 
 /// The `judge stress --json` root object.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StressReport {
     /// Problem package name.
     pub problem: String,
@@ -77,10 +81,28 @@ pub struct StressReport {
     pub failure: Option<FailureReport>,
     /// Stopped by SIGINT/SIGTERM: the search (or the shrinking) ended early.
     pub interrupted: bool,
+    /// Only in a partial report (`--partition K/N`): which part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<StressPartition>,
+}
+
+/// The part of the work a partial stress report covers (`judge stress --count N --partition
+/// K/N`): the test numbers `k < tests` with `k mod count = index - 1`. Its `verdict` and
+/// `failure` are those of the part; `judge report merge` joins the parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StressPartition {
+    /// 1-based part number.
+    pub index: u32,
+    /// Number of parts.
+    pub count: u32,
+    /// Tests of the whole run (`--count`).
+    pub tests: u64,
 }
 
 /// The failing test the search found.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FailureReport {
     /// 0-based number of the test in the run.
     pub index: u64,
@@ -100,7 +122,8 @@ pub struct FailureReport {
 }
 
 /// The counterexample after shrinking.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShrunkReport {
     /// Accepted shrink steps.
     pub steps: u32,
@@ -132,6 +155,7 @@ impl StressReport {
             elapsed_ms: 0,
             failure: None,
             interrupted: false,
+            partition: None,
         }
     }
 }
@@ -156,6 +180,7 @@ pub fn run(
         plan.seed,
         plan.budget,
         plan.jobs,
+        plan.partition,
         &|count| on_event(Event::Progress { count }),
     )?;
     let mut report = StressReport {
@@ -168,6 +193,7 @@ pub fn run(
         elapsed_ms: outcome.elapsed.as_millis() as u64,
         failure: None,
         interrupted: outcome.interrupted,
+        partition: None,
     };
     let Some(failure) = outcome.failure else {
         return Ok(report);

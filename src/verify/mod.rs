@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::package::Package;
 use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
@@ -22,7 +22,7 @@ pub mod statement;
 pub mod submissions;
 
 /// The status of one check line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Ok,
@@ -41,7 +41,8 @@ impl Status {
 }
 
 /// One line of the verification report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Check {
     /// What was checked (`validator`, `checker`, `submissions/accepted/fast.cpp`, ...).
     pub name: String,
@@ -434,7 +435,8 @@ pub fn rel(pkg: &Package, path: &Path) -> String {
 }
 
 /// Timing statistics over repeated runs of one test.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Timing {
     /// The test that was timed.
     pub test: String,
@@ -516,7 +518,8 @@ pub fn jury_submissions(pkg: &Package) -> Result<Vec<JurySubmission>, String> {
 
 /// The time limit the accepted submissions support, as problemtools and BAPCtools derive it:
 /// slowest accepted x 2, rounded up to `resolution`; it must stay below fastest TLE / 1.5.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Suggestion {
     pub time_limit_ms: u64,
     pub slowest_accepted_ms: u64,

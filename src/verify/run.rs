@@ -6,7 +6,7 @@
 //!   ProblemStarted ─► Check* (static) ─► [SubmissionStarted ─► Check* ─► SubmissionDone]* ─► ProblemDone
 //! ```
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::submissions::{self, SubmissionResult};
 use super::{jury_submissions, rel, static_checks, suggest_time_limit, Check, Status, Suggestion};
@@ -43,7 +43,8 @@ pub enum Event<'a> {
 }
 
 /// The `judge verify --json` root object.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct VerifyReport {
     /// True if no check failed (warnings allowed) and nothing was interrupted.
     pub ok: bool,
@@ -51,6 +52,23 @@ pub struct VerifyReport {
     /// the checks done until then.
     pub interrupted: bool,
     pub problems: Vec<ProblemReport>,
+    /// Only in a partial report (`--partition K/N`): which part, and what a merge needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<VerifyPartition>,
+}
+
+/// The part of the work a partial verify report covers (`judge verify --partition K/N`): the
+/// problems `i` (0-based, in command-line order) with `i mod count = index - 1`, each verified
+/// whole. `judge report merge` joins the parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyPartition {
+    /// 1-based part number.
+    pub index: u32,
+    /// Number of parts.
+    pub count: u32,
+    /// Every problem argument of the whole run, in command-line order.
+    pub plan: Vec<String>,
 }
 
 impl VerifyReport {
@@ -63,6 +81,7 @@ impl VerifyReport {
                     .all(|c| c.status != Status::Fail),
             interrupted,
             problems,
+            partition: None,
         }
     }
 
@@ -77,7 +96,8 @@ impl VerifyReport {
 }
 
 /// What verifying one package found.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ProblemReport {
     pub problem: String,
     pub checks: Vec<Check>,

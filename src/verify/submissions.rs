@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{rel, Check, JurySubmission, Timing};
 use crate::compile::Submission;
@@ -24,7 +24,8 @@ pub const TLE_TIMING_RUNS: u32 = 3;
 pub const TLE_MEASURE_FACTOR: u32 = 3;
 
 /// The outcome for one jury submission.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SubmissionResult {
     /// Path relative to the package.
     pub path: String,
