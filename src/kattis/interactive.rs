@@ -1,27 +1,26 @@
 //! Interactive problems: the submission and the package's validator run at the same time,
-//! each in its own sandbox run, connected by two pipes (validator stdout → submission stdin,
-//! submission stdout → validator stdin). The harness keeps no pipe end, so when one side
-//! exits the other sees EOF (or SIGPIPE) and ends too; a submission that forgets to flush
-//! blocks both until the submission's wall-clock limit stops it (TLE).
+//! each in its own sandbox run, connected through the harness's relay (validator stdout →
+//! submission stdin, submission stdout → validator stdin; see [`relay`]). When one side's
+//! output ends, the relay delivers what it sent and closes the other side's input, so that
+//! side sees EOF and ends too; a submission that forgets to flush blocks both until the
+//! submission's wall-clock limit stops it (TLE).
 //!
 //! The verdict order is problemtools': the validator crashed or broke its protocol → JE; the
 //! validator exited first with WA → WA; else the submission's TLE, then its crash, then the
 //! validator's verdict (see `grade`).
 //!
-//! Who ended first is seen exactly, not from when the sandbox runs return (their clean-up
-//! takes a while): the harness keeps a duplicate of each pipe's *read* end (which does not
-//! delay anyone's EOF) and one watcher thread polls both, noting when each one's last writer
-//! is gone.
-//! One consequence: a submission writing to a validator that has exited gets no SIGPIPE; it
-//! ends on the EOF of its stdin or on its limits.
+//! Who ended first comes from causality, not from timing: the validator can only learn of the
+//! submission's end through the EOF the relay delivers, so a validator whose output ended
+//! before that ended first. One consequence: a submission writing to a validator that has
+//! exited gets no SIGPIPE (the relay drops what it writes); it ends on the EOF of its stdin
+//! or on its limits.
 
-use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::data::TestArgs;
 use super::problem::RunDir;
-use super::KattisPackage;
+use super::{relay, KattisPackage};
 use crate::problems::{Interaction, JuryError};
 use crate::sandbox::{HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination};
 use crate::testset::TestCase;
@@ -57,13 +56,14 @@ pub fn run(
     flags.extend(pkg.config.validator_flags.iter().cloned());
     flags.extend(args.output_validator.iter().cloned());
 
-    let (to_submission_r, to_submission_w) = std::io::pipe()?;
-    let (from_submission_r, from_submission_w) = std::io::pipe()?;
-    // Their writers are the validator and the submission: a hang-up marks each one's end.
-    let validator_out = to_submission_r.try_clone()?;
-    let submission_out = from_submission_r.try_clone()?;
-    request.stdin = Stdin::Pipe(HandOver::new(to_submission_r));
-    request.stdout = Stdout::Pipe(HandOver::new(from_submission_w));
+    // Four pipes through the relay: validator stdout → relay → submission stdin, and
+    // submission stdout → relay → validator stdin.
+    let (submission_in_r, submission_in_w) = std::io::pipe()?;
+    let (submission_out_r, submission_out_w) = std::io::pipe()?;
+    let (validator_in_r, validator_in_w) = std::io::pipe()?;
+    let (validator_out_r, validator_out_w) = std::io::pipe()?;
+    request.stdin = Stdin::Pipe(HandOver::new(submission_in_r));
+    request.stdout = Stdout::Pipe(HandOver::new(submission_out_w));
     let mut limits = pkg.validation_limits();
     // Waiting for the submission is not the validator's time: its wall clock runs until the
     // submission's limit, plus its own CPU allowance.
@@ -71,17 +71,22 @@ pub fn run(
     let jury_request = pkg.jury.request(
         &built,
         &flags,
-        Stdin::Pipe(HandOver::new(from_submission_r)),
-        Stdout::Pipe(HandOver::new(to_submission_w)),
+        Stdin::Pipe(HandOver::new(validator_in_r)),
+        Stdout::Pipe(HandOver::new(validator_out_w)),
         &dir.feedback,
         std::slice::from_ref(&dir.files),
         &limits,
     );
+    let ends = relay::Ends {
+        validator_out: validator_out_r.into(),
+        submission_in: submission_in_w.into(),
+        submission_out: submission_out_r.into(),
+        validator_in: validator_in_w.into(),
+    };
 
     let done = AtomicBool::new(false);
-    let (jury, submission, ends) = std::thread::scope(|s| {
-        let hangups =
-            s.spawn(|| watch_hangups([validator_out.as_fd(), submission_out.as_fd()], &done));
+    let (jury, submission, order) = std::thread::scope(|s| {
+        let relayed = s.spawn(|| relay::relay(ends, &done));
         let jury = s.spawn(|| {
             let started = Instant::now();
             let r = jury_sandbox.run(&jury_request);
@@ -96,8 +101,8 @@ pub fn run(
         let submission_end = r.as_ref().map(|o| started + o.wall_time).unwrap_or(started);
         let jury = jury.join();
         done.store(true, Ordering::SeqCst);
-        let ends = hangups.join().unwrap_or([None, None]);
-        (jury, (r, submission_end), ends)
+        let order = relayed.join();
+        (jury, (r, submission_end), order)
     });
     let (jury, jury_end) =
         jury.map_err(|_| SandboxError::Setup("the validator thread panicked".into()))?;
@@ -105,59 +110,22 @@ pub fn run(
         jury.map_err(|e| SandboxError::Setup(format!("cannot run {}: {e}", validator.display)))?;
     let (submission, submission_end) = submission;
     let outcome = submission?;
+    let validator_first = order
+        .map_err(|_| SandboxError::Setup("the relay thread panicked".into()))?
+        .map_err(|e| SandboxError::Setup(format!("relaying the interaction: {e}")))?;
     let submission_failed =
         outcome.limit_hit.is_some() || outcome.termination != Termination::Exited(0);
-    let jury_first = match ends {
-        // Both hang-ups come from one poll, so their order is the kernel's, whatever the load.
-        [Some(v), Some(s)] if v != s => v < s,
-        // Both seen by the same wake-up (or one not seen): a submission that failed (a limit, a
-        // crash) ended first, the validator only reacted to its EOF; otherwise each run's start
-        // plus its measured wall time, which is off only by the runs' set-up times.
-        _ if submission_failed => false,
-        _ => jury_end < submission_end,
+    let jury_first = match validator_first {
+        Some(first) => first,
+        // The validator's end not seen (its pipe outlived both runs): a submission that
+        // failed (a limit, a crash) ended first; otherwise each run's start plus its measured
+        // wall time.
+        None if submission_failed => false,
+        None => jury_end < submission_end,
     };
     Ok(Interaction {
         outcome,
         judgement: pkg.judgement(validator, &jury, &limits, &dir.feedback),
         jury_first,
     })
-}
-
-/// When the last writer of each pipe read by `fds` went away. One thread polls both, so a
-/// hang-up seen in an earlier wake-up really came first (two watcher threads could wake in
-/// either order on a loaded machine); hang-ups seen by the same wake-up get the same instant.
-/// `None` for one not seen shortly after `done` was set.
-fn watch_hangups(fds: [BorrowedFd; 2], done: &AtomicBool) -> [Option<Instant>; 2] {
-    let mut ends = [None, None];
-    let mut rounds_after_done = 0;
-    while ends.iter().any(Option::is_none) {
-        // Events 0: only hang-ups and errors, which poll always reports (data waiting in a
-        // pipe must not wake us: nobody here reads it). A pipe already seen is left out (fd -1).
-        let mut p = [0, 1].map(|i| libc::pollfd {
-            fd: if ends[i].is_none() {
-                fds[i].as_raw_fd()
-            } else {
-                -1
-            },
-            events: 0,
-            revents: 0,
-        });
-        // SAFETY: two valid pollfds (a negative fd is ignored) whose fds outlive this call.
-        let r = unsafe { libc::poll(p.as_mut_ptr(), 2, 20) };
-        if r > 0 {
-            let now = Instant::now();
-            for i in 0..2 {
-                if p[i].revents & (libc::POLLHUP | libc::POLLERR) != 0 {
-                    ends[i] = Some(now);
-                }
-            }
-        }
-        if done.load(Ordering::SeqCst) {
-            rounds_after_done += 1;
-            if rounds_after_done > 25 {
-                break;
-            }
-        }
-    }
-    ends
 }

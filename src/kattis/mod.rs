@@ -26,6 +26,7 @@ pub mod default_validator;
 pub mod interactive;
 mod problem;
 pub mod programs;
+pub mod relay;
 pub mod submissions;
 pub mod timelimit;
 mod yaml;
