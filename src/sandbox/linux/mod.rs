@@ -160,6 +160,7 @@ impl LinuxSandbox {
                 } else {
                     None
                 },
+                fs_base: None,
                 done: eventfd().map_err(|e| setup_err("eventfd", e))?,
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
             });
@@ -237,7 +238,15 @@ impl Sandbox for LinuxSandbox {
             });
         }
         let mut slot = self.pool.acquire();
-        match run::run_in_slot(self, &mut slot, request, &program) {
+        let mut result = run::run_in_slot(self, &mut slot, request, &program);
+        if let Err(run::RunError::FsView(why)) = &result {
+            if matches!(slot.fs_base, Some(Ok(_))) {
+                // The slot's prebuilt base failed this run: build each box whole from now on.
+                slot.fs_base = Some(Err(why.clone()));
+                result = run::run_in_slot(self, &mut slot, request, &program);
+            }
+        }
+        match result {
             // This host does not let us build a file-system view (e.g. user namespaces
             // without mount rights): say so once and go on with Landlock alone.
             Err(run::RunError::FsView(why)) if self.fsview().is_some() => {
