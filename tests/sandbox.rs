@@ -762,7 +762,10 @@ fn a_run_finds_nothing_an_earlier_run_of_its_slot_left() {
             let out = text(&o.stdout);
             assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
             assert!(out.ends_with("done\n"), "round {round}: {out}");
-            assert!(!out.contains("left"), "round {round}: a file survived: {out}");
+            assert!(
+                !out.contains("left"),
+                "round {round}: a file survived: {out}"
+            );
             assert_eq!(
                 out.matches("Read-only file system").count(),
                 2,

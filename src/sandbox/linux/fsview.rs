@@ -1,8 +1,11 @@
 //! The program's own view of the file system: a mount namespace per run, as isolate does.
 //!
 //! The proxy (pid 1 of the run) starts in a new mount namespace, makes every mount private,
-//! mounts a size-limited tmpfs as the new root and fills it with what a program needs, then
-//! `pivot_root`s into it and detaches the old root:
+//! mounts a size-limited tmpfs on the staging folder, fills it with what a program needs and
+//! `chroot`s into it. As root, the fixed part (everything but `/proc`, the scratch spaces,
+//! `read_only` dirs and the work dir) is built once per slot in a base namespace
+//! ([`super::spawn::build_base`]); each run's proxy joins a private copy of the base and adds
+//! only its own mounts ([`FsView::plan_on_base`]). The box:
 //!
 //! ```text
 //!   /usr /lib* /bin /sbin   read-only binds of the host's (or the same symlinks)

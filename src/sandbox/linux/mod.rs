@@ -30,11 +30,12 @@
 //!   (an orphan's CPU is not counted; the wall limit and the per-process `RLIMIT_CPU` bound
 //!   it).
 //!
-//! Both: seccomp, Landlock (read+exec: system dirs, `read_only`; everything: `work_dir`; no
-//! TCP; no signals/abstract sockets outside the run), `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop,
-//! `RLIMIT_STACK` = memory limit, `RLIMIT_FSIZE` = max(memory, output) limit, `RLIMIT_CORE`
-//! = 0, `RLIMIT_NOFILE` = 512, never `RLIMIT_AS` (it breaks the JVM and turns MLE into
-//! crashes).
+//! Both: a private file-system view (module `fsview`; as root its fixed part is built once
+//! per slot and each run starts from a copy), seccomp, Landlock (read+exec: system dirs,
+//! `read_only`; everything: `work_dir`; no TCP; no signals/abstract sockets outside the run),
+//! `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop, `RLIMIT_STACK` = memory limit, `RLIMIT_FSIZE` =
+//! max(memory, output) limit, `RLIMIT_CORE` = 0, `RLIMIT_NOFILE` = 512, never `RLIMIT_AS` (it
+//! breaks the JVM and turns MLE into crashes).
 //!
 //! # Which figures a caller gets
 //!
