@@ -394,7 +394,8 @@ impl FsView {
         steps.push(step(OpKind::RemountRootReadOnly, "", "/", 0, 0));
         let persistent_dirs = steps[base_len..]
             .iter()
-            .filter(|s| s.kind == OpKind::Mkdir && !scratch.iter().any(|t| s.dst.starts_with(t)))
+            .filter(|s| matches!(s.kind, OpKind::Mkdir | OpKind::BindDir | OpKind::BindFile))
+            .filter(|s| !scratch.iter().any(|t| s.dst.starts_with(t)))
             .map(|s| s.dst.clone())
             .collect();
         let ops = steps
@@ -437,8 +438,9 @@ pub struct BoxPlan {
     /// The writable scratch spaces (their fill is the run's disk use), as the program sees
     /// them.
     pub scratch: Vec<CString>,
-    /// Folders the run creates outside the scratch spaces (mount points of binds), box
-    /// coordinates: on a slot's prebuilt base they stay for later runs.
+    /// Folders and files the run creates outside the scratch spaces (mount points of binds
+    /// and their parents), box coordinates: on a slot's prebuilt base they stay for later
+    /// runs.
     pub persistent_dirs: Vec<PathBuf>,
 }
 
@@ -550,6 +552,41 @@ mod tests {
             mkdir.is_some_and(|m| m < first_bind) || got.iter().any(|s| s.1 == parent),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn a_run_on_a_slot_base_adds_only_its_own_mounts() {
+        let (stage, v) = view();
+        let base = v.base_ops().expect("base");
+        let base_dsts = dsts(&base, stage.path());
+        assert!(base_dsts.contains(&(OpKind::BindDir, "/usr".into())));
+        assert!(base_dsts.iter().all(|(k, _)| *k != OpKind::Proc));
+        // A read-only dir outside the scratch spaces: the crate's folder.
+        let bin = std::env::current_dir().expect("cwd");
+        let plan = v
+            .plan_on_base(std::slice::from_ref(&bin), None, Some(60001), 1 << 20)
+            .expect("plan");
+        let got = dsts(&plan.ops, stage.path());
+        assert!(got
+            .iter()
+            .all(|(k, d)| *k != OpKind::BindDir || d != "/usr"));
+        assert!(got.contains(&(OpKind::Proc, "/proc".into())));
+        assert!(got.contains(&(OpKind::Tmpfs, "/tmp".into())));
+        let last = plan.ops.last().expect("ops");
+        assert_eq!(last.kind, OpKind::RemountRootReadOnly);
+        assert_ne!(
+            last.flags & libc::MS_BIND,
+            0,
+            "only this copy is made read-only"
+        );
+        let real = bin.canonicalize().expect("canonical");
+        if !real.starts_with("/usr") && !real.starts_with("/tmp") {
+            assert!(
+                plan.persistent_dirs.contains(&real),
+                "{:?}",
+                plan.persistent_dirs
+            );
+        }
     }
 
     #[test]

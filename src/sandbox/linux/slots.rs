@@ -81,7 +81,8 @@ pub struct Slot {
 /// A slot's base mount namespace (see [`super::spawn::build_base`]).
 pub struct FsBase {
     pub ns: OwnedFd,
-    /// Mount points runs have added to the base's root (they stay there, empty).
+    /// Mount points (and their parents) runs have added to the base's root: they stay
+    /// there, empty.
     pub dirs: HashSet<PathBuf>,
 }
 
