@@ -463,7 +463,10 @@ pub fn run_in_slot(
     } else {
         libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
     };
-    if plan.fs.is_some() {
+    // A proxy that joins its slot's base makes its own copy there: a copy of the harness's
+    // namespace made here would only be thrown away again (and dropping a mount namespace
+    // waits for an RCU grace period, in the proxy, before the program starts).
+    if plan.fs.as_ref().is_some_and(|fs| fs.base_fd < 0) {
         ns_flags |= libc::CLONE_NEWNS;
     }
 
