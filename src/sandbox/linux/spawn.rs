@@ -587,7 +587,7 @@ unsafe fn run_ops(ops: &[MountOp]) -> Result<(), (u32, i32)> {
     Ok(())
 }
 
-/// Builds a slot's base: a new mount namespace, every mount private, with a tmpfs on
+/// Builds a slot's base: a new mount namespace, every mount a slave of the host's, with a tmpfs on
 /// `stage` holding the box's fixed part (`ops`). Runs once per slot on a short-lived thread
 /// of its own (unsharing the mount namespace unshares only that thread's file-system
 /// context); returns an fd that keeps the namespace alive. Each run's proxy then joins a
@@ -618,9 +618,12 @@ pub fn build_base(stage: CString, ops: Vec<MountOp>) -> std::io::Result<OwnedFd>
             check("opening the mount namespace", fd)?;
             let ns = OwnedFd::from_raw_fd(fd as i32);
             sc1(libc::SYS_umask, 0);
-            let root_flags = libc::MS_REC | libc::MS_PRIVATE;
+            // Slave, not private: the host's later mounts and unmounts still reach the base
+            // (and the runs' copies), so a bind source on a file system mounted after the
+            // sandbox was made is the host's current one; nothing flows back to the host.
+            let root_flags = libc::MS_REC | libc::MS_SLAVE;
             check(
-                "making / private",
+                "making / a slave of the host",
                 mount(null, c"/".as_ptr().cast(), null, root_flags, null),
             )?;
             check(
