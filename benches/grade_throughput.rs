@@ -135,7 +135,7 @@ fn main() {
         ms(j2) / n_tests as f64
     );
     println!(
-        "  throughput vs shell loop: --jobs 1 {:.2}x, --jobs 2 {:.2}x (target >= 1.5x with --jobs 2)",
+        "  throughput vs shell loop: --jobs 1 {:.2}x, --jobs 2 {:.2}x (target >= 2.5x with --jobs 2)",
         s.as_secs_f64() / j1.as_secs_f64(),
         s.as_secs_f64() / j2.as_secs_f64()
     );

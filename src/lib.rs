@@ -10,6 +10,8 @@
 //! `problems` holds each problem's logic (validator, generators, solver, checker, pictures);
 //! `show` the drawing primitives; `commands` wires the stages together per subcommand.
 
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod cli;
 pub mod commands;
 pub mod compile;

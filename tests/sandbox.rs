@@ -734,3 +734,43 @@ fn unprivileged_inner() {
     assert_eq!(text(&run(req).stdout), "hello\n");
     println!("unprivileged checks passed");
 }
+
+/// Runs of one slot share its prebuilt file-system base: nothing a run writes (scratch
+/// files, new folders) is there for the next, and the base itself is read-only to programs.
+#[test]
+fn a_run_finds_nothing_an_earlier_run_of_its_slot_left() {
+    let sb = LinuxSandbox::new(1).expect("sandbox setup");
+    if !sb.has_fs_view() {
+        assert!(std::env::var_os("CI").is_none(), "no file-system view here");
+        return;
+    }
+    let script = "ls -A /tmp /box; echo x > /tmp/left; echo x > /box/left; \
+                  mkdir /newdir 2>&1; mkdir /usr/newdir 2>&1; echo done";
+    for round in 0..3 {
+        let (mut req, _w) = request("view", &[]);
+        req.argv = vec!["/bin/sh".into(), "-c".into(), script.into()];
+        req.work_dir = None;
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            let out = text(&o.stdout);
+            assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+            assert!(out.ends_with("done\n"), "round {round}: {out}");
+            assert!(
+                !out.contains("left"),
+                "round {round}: a file survived: {out}"
+            );
+            assert_eq!(
+                out.matches("Read-only file system").count(),
+                2,
+                "round {round}: {out}"
+            );
+        });
+    }
+}

@@ -1,8 +1,11 @@
 //! The program's own view of the file system: a mount namespace per run, as isolate does.
 //!
 //! The proxy (pid 1 of the run) starts in a new mount namespace, makes every mount private,
-//! mounts a size-limited tmpfs as the new root and fills it with what a program needs, then
-//! `pivot_root`s into it and detaches the old root:
+//! mounts a size-limited tmpfs on the staging folder, fills it with what a program needs and
+//! `chroot`s into it. As root, the fixed part (everything but `/proc`, the scratch spaces,
+//! `read_only` dirs and the work dir) is built once per slot in a base namespace
+//! ([`super::spawn::build_base`]); each run's proxy joins a private copy of the base and adds
+//! only its own mounts ([`FsView::plan_on_base`]). The box:
 //!
 //! ```text
 //!   /usr /lib* /bin /sbin   read-only binds of the host's (or the same symlinks)
@@ -246,9 +249,13 @@ impl FsView {
                 0,
             ));
         }
+        // Mount points of the per-run mounts (procfs of the run's pid namespace, scratch).
         base.push(step(OpKind::Mkdir, "", "/proc", 0, 0o555));
-        base.push(step(OpKind::Proc, "", "/proc", 0, 0));
         made.insert(PathBuf::from("/proc"));
+        for d in ["/tmp", PRIVATE_WORK_DIR] {
+            base.push(step(OpKind::Mkdir, "", d, 0, 0o755));
+            made.insert(PathBuf::from(d));
+        }
         for d in SYS_DIRS {
             let p = Path::new(d);
             if p.is_dir() {
@@ -281,12 +288,57 @@ impl FsView {
         uid: Option<u32>,
         quota_bytes: u64,
     ) -> Result<BoxPlan, String> {
-        let mut steps = self.base.clone();
-        let mut made: BTreeSet<PathBuf> = steps
+        self.plan_from(self.base.clone(), read_only, work_dir, uid, quota_bytes)
+    }
+
+    /// The fixed part alone, under the staging mount point: what [`super::spawn::build_base`]
+    /// builds once per slot.
+    pub fn base_ops(&self) -> Result<Vec<MountOp>, String> {
+        self.base.iter().map(|s| s.op(|p| self.staged(p))).collect()
+    }
+
+    /// The per-run part alone, for a run that starts from a private copy of a slot's
+    /// prebuilt base (where the fixed part is already mounted under the staging mount
+    /// point): the same box as [`FsView::plan`] gives. Mount points made outside the scratch spaces stay in the
+    /// slot's base (listed in [`BoxPlan::persistent_dirs`]).
+    pub fn plan_on_base(
+        &self,
+        read_only: &[PathBuf],
+        work_dir: Option<&Path>,
+        uid: Option<u32>,
+        quota_bytes: u64,
+    ) -> Result<BoxPlan, String> {
+        let mut plan = self.plan_from(Vec::new(), read_only, work_dir, uid, quota_bytes)?;
+        for op in plan.ops.iter_mut() {
+            if op.kind == OpKind::RemountRootReadOnly {
+                // The base's root superblock is the slot's: make only this copy read-only.
+                op.flags |= libc::MS_BIND;
+            }
+        }
+        Ok(plan)
+    }
+
+    fn staged(&self, p: &Path) -> Result<CString, String> {
+        let rel = p.strip_prefix("/").unwrap_or(p);
+        cstr(&self.stage.join(rel))
+    }
+
+    fn plan_from(
+        &self,
+        mut steps: Vec<Step>,
+        read_only: &[PathBuf],
+        work_dir: Option<&Path>,
+        uid: Option<u32>,
+        quota_bytes: u64,
+    ) -> Result<BoxPlan, String> {
+        let mut made: BTreeSet<PathBuf> = self
+            .base
             .iter()
             .filter(|s| s.kind == OpKind::Mkdir)
             .map(|s| s.dst.clone())
             .collect();
+        let base_len = steps.len();
+        steps.push(step(OpKind::Proc, "", "/proc", 0, 0));
         // /tmp first: folders bound below it (a binary in /tmp/...) go on top of it.
         let size = quota_bytes.max(1 << 20).div_ceil(4096) * 4096;
         let scratch_opts = |mode: &str| format!("size={size},nr_inodes=8192,mode={mode}");
@@ -340,31 +392,39 @@ impl FsView {
         // Nothing but the scratch spaces is writable, whatever uid the program has (in a
         // user namespace it is the owner of the box's root).
         steps.push(step(OpKind::RemountRootReadOnly, "", "/", 0, 0));
-        let cstr = |p: &Path| {
-            CString::new(p.as_os_str().as_bytes())
-                .map_err(|_| format!("path {} contains a NUL byte", p.display()))
-        };
-        let staged = |p: &Path| -> Result<CString, String> {
-            let rel = p.strip_prefix("/").unwrap_or(p);
-            cstr(&self.stage.join(rel))
-        };
+        let persistent_dirs = steps[base_len..]
+            .iter()
+            .filter(|s| matches!(s.kind, OpKind::Mkdir | OpKind::BindDir | OpKind::BindFile))
+            .filter(|s| !scratch.iter().any(|t| s.dst.starts_with(t)))
+            .map(|s| s.dst.clone())
+            .collect();
         let ops = steps
             .iter()
-            .map(|s| {
-                Ok(MountOp {
-                    kind: s.kind,
-                    // Link targets stay as they are; bind sources are host paths.
-                    src: cstr(&s.src)?,
-                    dst: staged(&s.dst)?,
-                    flags: s.flags,
-                    mode: s.mode,
-                })
-            })
+            .map(|s| s.op(|p| self.staged(p)))
             .collect::<Result<Vec<_>, String>>()?;
         Ok(BoxPlan {
             ops,
             cwd: cstr(&cwd)?,
             scratch: scratch.iter().map(|p| cstr(p)).collect::<Result<_, _>>()?,
+            persistent_dirs,
+        })
+    }
+}
+
+fn cstr(p: &Path) -> Result<CString, String> {
+    CString::new(p.as_os_str().as_bytes())
+        .map_err(|_| format!("path {} contains a NUL byte", p.display()))
+}
+
+impl Step {
+    fn op(&self, dst: impl Fn(&Path) -> Result<CString, String>) -> Result<MountOp, String> {
+        Ok(MountOp {
+            kind: self.kind,
+            // Link targets stay as they are; bind sources are host paths.
+            src: cstr(&self.src)?,
+            dst: dst(&self.dst)?,
+            flags: self.flags,
+            mode: self.mode,
         })
     }
 }
@@ -378,6 +438,10 @@ pub struct BoxPlan {
     /// The writable scratch spaces (their fill is the run's disk use), as the program sees
     /// them.
     pub scratch: Vec<CString>,
+    /// Folders and files the run creates outside the scratch spaces (mount points of binds
+    /// and their parents), box coordinates: on a slot's prebuilt base they stay for later
+    /// runs.
+    pub persistent_dirs: Vec<PathBuf>,
 }
 
 /// Options of the box's root tmpfs: it only holds the folders and files things are bound
@@ -407,7 +471,9 @@ mod tests {
     #[test]
     fn the_base_has_system_dirs_devices_proc_and_tmp_but_not_the_rest_of_etc() {
         let (stage, v) = view();
-        let BoxPlan { ops, cwd, scratch } = v.plan(&[], None, Some(60001), 1 << 20).expect("plan");
+        let BoxPlan {
+            ops, cwd, scratch, ..
+        } = v.plan(&[], None, Some(60001), 1 << 20).expect("plan");
         let got = dsts(&ops, stage.path());
         assert!(got.contains(&(OpKind::BindDir, "/usr".into())), "{got:?}");
         assert!(got.contains(&(OpKind::BindFile, "/dev/null".into())));
@@ -437,7 +503,9 @@ mod tests {
         let (stage, v) = view();
         let bin = tempfile::tempdir().expect("tempdir");
         let work = tempfile::tempdir().expect("tempdir");
-        let BoxPlan { ops, cwd, scratch } = v
+        let BoxPlan {
+            ops, cwd, scratch, ..
+        } = v
             .plan(
                 &[bin.path().to_path_buf(), PathBuf::from("/usr/lib")],
                 Some(work.path()),
@@ -484,6 +552,41 @@ mod tests {
             mkdir.is_some_and(|m| m < first_bind) || got.iter().any(|s| s.1 == parent),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn a_run_on_a_slot_base_adds_only_its_own_mounts() {
+        let (stage, v) = view();
+        let base = v.base_ops().expect("base");
+        let base_dsts = dsts(&base, stage.path());
+        assert!(base_dsts.contains(&(OpKind::BindDir, "/usr".into())));
+        assert!(base_dsts.iter().all(|(k, _)| *k != OpKind::Proc));
+        // A read-only dir outside the scratch spaces: the crate's folder.
+        let bin = std::env::current_dir().expect("cwd");
+        let plan = v
+            .plan_on_base(std::slice::from_ref(&bin), None, Some(60001), 1 << 20)
+            .expect("plan");
+        let got = dsts(&plan.ops, stage.path());
+        assert!(got
+            .iter()
+            .all(|(k, d)| *k != OpKind::BindDir || d != "/usr"));
+        assert!(got.contains(&(OpKind::Proc, "/proc".into())));
+        assert!(got.contains(&(OpKind::Tmpfs, "/tmp".into())));
+        let last = plan.ops.last().expect("ops");
+        assert_eq!(last.kind, OpKind::RemountRootReadOnly);
+        assert_ne!(
+            last.flags & libc::MS_BIND,
+            0,
+            "only this copy is made read-only"
+        );
+        let real = bin.canonicalize().expect("canonical");
+        if !real.starts_with("/usr") && !real.starts_with("/tmp") {
+            assert!(
+                plan.persistent_dirs.contains(&real),
+                "{:?}",
+                plan.persistent_dirs
+            );
+        }
     }
 
     #[test]

@@ -30,11 +30,12 @@
 //!   (an orphan's CPU is not counted; the wall limit and the per-process `RLIMIT_CPU` bound
 //!   it).
 //!
-//! Both: seccomp, Landlock (read+exec: system dirs, `read_only`; everything: `work_dir`; no
-//! TCP; no signals/abstract sockets outside the run), `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop,
-//! `RLIMIT_STACK` = memory limit, `RLIMIT_FSIZE` = max(memory, output) limit, `RLIMIT_CORE`
-//! = 0, `RLIMIT_NOFILE` = 512, never `RLIMIT_AS` (it breaks the JVM and turns MLE into
-//! crashes).
+//! Both: a private file-system view (module `fsview`; as root its fixed part is built once
+//! per slot and each run starts from a copy), seccomp, Landlock (read+exec: system dirs,
+//! `read_only`; everything: `work_dir`; no TCP; no signals/abstract sockets outside the run),
+//! `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop, `RLIMIT_STACK` = memory limit, `RLIMIT_FSIZE` =
+//! max(memory, output) limit, `RLIMIT_CORE` = 0, `RLIMIT_NOFILE` = 512, never `RLIMIT_AS` (it
+//! breaks the JVM and turns MLE into crashes).
 //!
 //! # Which figures a caller gets
 //!
@@ -160,6 +161,7 @@ impl LinuxSandbox {
                 } else {
                     None
                 },
+                fs_base: None,
                 done: eventfd().map_err(|e| setup_err("eventfd", e))?,
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
             });
@@ -237,7 +239,15 @@ impl Sandbox for LinuxSandbox {
             });
         }
         let mut slot = self.pool.acquire();
-        match run::run_in_slot(self, &mut slot, request, &program) {
+        let mut result = run::run_in_slot(self, &mut slot, request, &program);
+        if let Err(run::RunError::FsView(why)) = &result {
+            if matches!(slot.fs_base, Some(Ok(_))) {
+                // The slot's prebuilt base failed this run: build each box whole from now on.
+                slot.fs_base = Some(Err(why.clone()));
+                result = run::run_in_slot(self, &mut slot, request, &program);
+            }
+        }
+        match result {
             // This host does not let us build a file-system view (e.g. user namespaces
             // without mount rights): say so once and go on with Landlock alone.
             Err(run::RunError::FsView(why)) if self.fsview().is_some() => {

@@ -1,6 +1,7 @@
 //! One run in one slot: prepare the [`Plan`], start the proxy, supervise, and turn what was
 //! measured into a [`RunOutcome`].
 
+use std::collections::HashSet;
 use std::ffi::CString;
 use std::fs::File;
 use std::io::{Seek, Write};
@@ -12,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{Baseline, SlotCgroups};
 use super::detect::high_fd;
+use super::fsview::FsView;
 use super::procfs::{self, ProcSample};
-use super::slots::Slot;
+use super::slots::{FsBase, Slot, MAX_BASE_DIRS};
 use super::spawn::{self, FsPlan, Plan, Report, Step};
 use super::supervise::{self, Probe};
 use super::sys::Stack;
@@ -95,8 +97,30 @@ impl Drop for ProxyGuard {
     fn drop(&mut self) {
         if !self.reaped {
             sys::pidfd_kill(self.pidfd.as_raw_fd(), libc::SIGKILL);
-            let _ = sys::wait_pidfd(self.pidfd.as_raw_fd());
+            self.reaped = sys::wait_pidfd(self.pidfd.as_raw_fd()).is_ok();
         }
+        // The proxy is gone (reaped): its stack may serve another.
+        if let Some(stack) = self.stack.take().filter(|_| self.reaped) {
+            give_back_stack(stack);
+        }
+    }
+}
+
+/// Proxy stacks whose proxies are gone, kept for later runs: mapping and unmapping a stack
+/// per run cost three system calls, and an unmap in a multi-threaded process flushes the
+/// other CPUs' TLBs.
+static SPARE_STACKS: Mutex<Vec<Stack>> = Mutex::new(Vec::new());
+
+fn take_stack() -> std::io::Result<Stack> {
+    let spare = SPARE_STACKS.lock().unwrap_or_else(|e| e.into_inner()).pop();
+    spare.map_or_else(|| Stack::new(PROXY_STACK), Ok)
+}
+
+/// Only for the stack of a proxy that has been reaped.
+fn give_back_stack(stack: Stack) {
+    let mut spare = SPARE_STACKS.lock().unwrap_or_else(|e| e.into_inner());
+    if spare.len() < 16 {
+        spare.push(stack);
     }
 }
 
@@ -111,8 +135,9 @@ fn reap_later(pidfd: OwnedFd, stack: Stack) {
             .name("judge-reaper".into())
             .spawn(move || {
                 for (pidfd, stack) in rx {
-                    let _ = sys::wait_pidfd(pidfd.as_raw_fd());
-                    drop(stack);
+                    if sys::wait_pidfd(pidfd.as_raw_fd()).is_ok() {
+                        give_back_stack(stack);
+                    }
                 }
             })
             .expect("reaper thread");
@@ -198,6 +223,24 @@ impl From<RunError> for SandboxError {
     }
 }
 
+/// The slot's base mount namespace, built now if it was not yet (or rebuilt when runs have
+/// left too many mount points in it); `None` when it cannot be built here.
+fn slot_base<'a>(view: &FsView, slot: &'a mut Slot) -> Option<&'a mut FsBase> {
+    if matches!(&slot.fs_base, Some(Ok(b)) if b.dirs.len() > MAX_BASE_DIRS) {
+        slot.fs_base = None;
+    }
+    if slot.fs_base.is_none() {
+        let built = view
+            .base_ops()
+            .and_then(|ops| spawn::build_base(view.stage(), ops).map_err(|e| e.to_string()));
+        slot.fs_base = Some(built.map(|ns| FsBase {
+            ns,
+            dirs: HashSet::new(),
+        }));
+    }
+    slot.fs_base.as_mut()?.as_mut().ok()
+}
+
 pub fn run_in_slot(
     sb: &LinuxSandbox,
     slot: &mut Slot,
@@ -248,16 +291,32 @@ pub fn run_in_slot(
     }
     let (fs, work_dir) = match fsview {
         Some(view) => {
-            // The run's disk quota (per scratch space) is its output limit.
-            let b = view
-                .plan(
-                    &req.read_only,
-                    req.work_dir.as_deref(),
-                    uid,
-                    lim.output_bytes,
-                )
-                .map_err(spawn_err)?;
+            // As root, the box's fixed part is built once per slot; the run only adds its
+            // own mounts to a copy. The run's disk quota (per scratch space) is its output
+            // limit.
+            let base = if sb.mech.root {
+                slot_base(view, slot)
+            } else {
+                None
+            };
+            let (read_only, wd, quota) =
+                (&req.read_only, req.work_dir.as_deref(), lim.output_bytes);
+            let b = match base {
+                Some(base) => {
+                    let b = view
+                        .plan_on_base(read_only, wd, uid, quota)
+                        .map_err(spawn_err)?;
+                    base.dirs.extend(b.persistent_dirs.iter().cloned());
+                    b
+                }
+                None => view.plan(read_only, wd, uid, quota).map_err(spawn_err)?,
+            };
+            let base_fd = match &slot.fs_base {
+                Some(Ok(base)) if sb.mech.root => base.ns.as_raw_fd(),
+                _ => -1,
+            };
             let fs = FsPlan {
+                base_fd,
                 stage: view.stage(),
                 ops: b.ops,
                 scratch: b.scratch,
@@ -339,6 +398,9 @@ pub fn run_in_slot(
     if let Some(r) = ruleset {
         keep.push(r.fd.as_raw_fd());
     }
+    if let Some(fs) = fs.as_ref().filter(|fs| fs.base_fd >= 0) {
+        keep.push(fs.base_fd);
+    }
     let mut argv = Vec::with_capacity(req.argv.len());
     for a in &req.argv {
         argv.push(cstring(a.as_bytes(), "an argument", program)?);
@@ -399,7 +461,10 @@ pub fn run_in_slot(
     } else {
         libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC
     };
-    if plan.fs.is_some() {
+    // A proxy that joins its slot's base makes its own copy there: a copy of the harness's
+    // namespace made here would only be thrown away again (and dropping a mount namespace
+    // waits for an RCU grace period, in the proxy, before the program starts).
+    if plan.fs.as_ref().is_some_and(|fs| fs.base_fd < 0) {
         ns_flags |= libc::CLONE_NEWNS;
     }
 
@@ -407,7 +472,7 @@ pub fn run_in_slot(
     let start = Instant::now();
     // A stack of its own: a finished proxy may still be exiting while the slot's next run
     // starts.
-    let proxy_stack = Stack::new(PROXY_STACK).map_err(|e| setup_err("stack", e))?;
+    let proxy_stack = take_stack().map_err(|e| setup_err("stack", e))?;
     // A count left by an earlier run that was killed after it finished.
     let mut stale = 0u64;
     // SAFETY: non-blocking read of our eventfd's counter into a local.

@@ -9,15 +9,16 @@
 //! (in any pid namespace that shares `/run`) never run programs as the same uid, and a
 //! crashed judge's leases end with its open files.
 
+use std::collections::HashSet;
 use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use super::cgroup::SlotCgroups;
-use super::sys::Stack;
+use super::sys::{flock_exclusive, Stack};
 
 const FIRST_UID: u32 = 60000;
 const UID_RANGE: u32 = 5000;
@@ -27,20 +28,6 @@ const LEASE_DIR: &str = "/run/judge/uids";
 pub struct UidLease {
     pub uid: u32,
     _lock: File,
-}
-
-/// Takes `file`'s exclusive lock without waiting; false when someone else holds it.
-pub fn try_lock(file: &File) -> io::Result<bool> {
-    // SAFETY: flock on an fd we own.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
-        return Ok(true);
-    }
-    let e = io::Error::last_os_error();
-    if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
-        Ok(false)
-    } else {
-        Err(e)
-    }
 }
 
 /// Leases the first free uid at or after `hint` (wrapping around the range) from the lock
@@ -61,7 +48,7 @@ pub fn lease_uid_in(dir: &Path, hint: u32) -> io::Result<UidLease> {
             .mode(0o600)
             .custom_flags(libc::O_CLOEXEC)
             .open(&path)?;
-        if try_lock(&file)? {
+        if flock_exclusive(&file, false)? {
             return Ok(UidLease { uid, _lock: file });
         }
     }
@@ -83,10 +70,25 @@ pub struct Slot {
     pub cg: Option<SlotCgroups>,
     /// An empty network namespace the runs join (root path only).
     pub netns: Option<OwnedFd>,
+    /// The prebuilt fixed part of its runs' file-system view (root path with a view; built
+    /// at the first run), or why it could not be built (runs then build the whole box).
+    pub fs_base: Option<Result<FsBase, String>>,
     /// The eventfd its runs' proxies signal the end of a run on.
     pub done: OwnedFd,
     pub child_stack: Stack,
 }
+
+/// A slot's base mount namespace (see [`super::spawn::build_base`]).
+pub struct FsBase {
+    pub ns: OwnedFd,
+    /// Mount points (and their parents) runs have added to the base's root: they stay
+    /// there, empty.
+    pub dirs: HashSet<PathBuf>,
+}
+
+/// A base that has collected this many mount points is rebuilt (its root tmpfs has room for
+/// 4096 inodes).
+pub const MAX_BASE_DIRS: usize = 1024;
 
 /// The slots and which of them are free. `acquire` blocks until one is.
 pub struct SlotPool {

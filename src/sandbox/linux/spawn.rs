@@ -101,6 +101,10 @@ pub struct Report {
 
 /// The file-system view of one run, prepared by [`super::fsview::FsView::plan`].
 pub struct FsPlan {
+    /// The slot's prebuilt base (a mount namespace whose root is the box's fixed part, see
+    /// [`build_base`]): the proxy joins a private copy of it and `ops` are only the per-run
+    /// part, in box coordinates. -1: the proxy builds the whole box under `stage`.
+    pub base_fd: i32,
     /// Host folder the box's tmpfs is mounted on.
     pub stage: CString,
     pub ops: Vec<MountOp>,
@@ -178,6 +182,7 @@ impl Plan {
 unsafe fn fail(plan: &Plan, step: Step, ret: isize) -> ! {
     plan.report.err_errno.store((-ret) as i32, Ordering::SeqCst);
     plan.report.err_step.store(step as u32, Ordering::SeqCst);
+    // SAFETY: ends only this task (a clone child), which touches nothing after this.
     unsafe { sys::exit(127) }
 }
 
@@ -186,7 +191,11 @@ unsafe fn fail(plan: &Plan, step: Step, ret: isize) -> ! {
 /// # Safety
 /// `arg` must point to a [`Plan`] that outlives this process.
 pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
+    // SAFETY: `start_proxy` passes a prepared `Plan` that stays alive and unmodified until
+    // this process has said it finished or has been reaped.
     let plan = unsafe { &*(arg as *const Plan) };
+    // SAFETY: raw system calls only, on the plan's prepared buffers and on locals (this task
+    // has no TLS of its own, so no libc wrapper, no allocation).
     unsafe {
         // Block every signal: the contestant must not be able to disturb its reaper, and a
         // harness handler must never run on this stack. SIGKILL still works.
@@ -421,27 +430,64 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
     let null = std::ptr::null::<u8>();
     let root_err = |r: isize| (u32::MAX, (-r) as i32);
     let check = |r: isize| if r < 0 { Err(r) } else { Ok(()) };
+    // SAFETY: raw system calls on the prepared NUL-terminated paths of `fs`.
     unsafe {
         // Modes as given (the harness's umask must not clip /tmp's 1777).
         sc1(libc::SYS_umask, 0);
-        // Nothing mounted here may propagate back to the host.
-        check(mount(
-            null,
-            c"/".as_ptr().cast(),
-            null,
-            libc::MS_REC | libc::MS_PRIVATE,
-            null,
-        ))
-        .map_err(root_err)?;
-        check(mount(
-            c"judge-box".as_ptr().cast(),
-            fs.stage.as_ptr().cast(),
-            c"tmpfs".as_ptr().cast(),
-            libc::MS_NOSUID | libc::MS_NODEV,
-            ROOT_OPTIONS.as_ptr().cast(),
-        ))
-        .map_err(root_err)?;
-        for (i, op) in fs.ops.iter().enumerate() {
+        if fs.base_fd >= 0 {
+            // The slot's base: every mount already private, the box's fixed part already
+            // under the stage. The copy made here is this run's alone.
+            check(sc2(
+                libc::SYS_setns,
+                fs.base_fd as usize,
+                libc::CLONE_NEWNS as usize,
+            ))
+            .map_err(root_err)?;
+            check(sc1(libc::SYS_unshare, libc::CLONE_NEWNS as usize)).map_err(root_err)?;
+        } else {
+            // Nothing mounted here may propagate back to the host.
+            check(mount(
+                null,
+                c"/".as_ptr().cast(),
+                null,
+                libc::MS_REC | libc::MS_PRIVATE,
+                null,
+            ))
+            .map_err(root_err)?;
+            check(mount(
+                c"judge-box".as_ptr().cast(),
+                fs.stage.as_ptr().cast(),
+                c"tmpfs".as_ptr().cast(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                ROOT_OPTIONS.as_ptr().cast(),
+            ))
+            .map_err(root_err)?;
+        }
+        run_ops(&fs.ops)?;
+        // The box becomes `/` of the proxy and so of everything it starts. `chroot`, not
+        // `pivot_root` + detaching the old root: any unmount waits for an RCU grace period
+        // (tens of milliseconds on a busy machine). The host's mounts stay in this private
+        // namespace but out of reach: the contestant cannot `chroot`, mount or unmount
+        // (seccomp), holds no file descriptor outside the box, and `/proc/1/root` is this
+        // root too; `/proc/self/mountinfo` lists only mounts below it.
+        check(sc1(libc::SYS_chdir, fs.stage.as_ptr() as usize)).map_err(root_err)?;
+        check(sc1(libc::SYS_chroot, c".".as_ptr() as usize)).map_err(root_err)?;
+        check(sc1(libc::SYS_chdir, c"/".as_ptr() as usize)).map_err(root_err)?;
+        sc1(libc::SYS_umask, 0o022);
+    }
+    Ok(())
+}
+
+/// Executes the prepared mount steps in order. On failure: (index of the failing op, errno).
+///
+/// # Safety
+/// Raw system calls on prepared data only (safe in the proxy and on a plain thread).
+unsafe fn run_ops(ops: &[MountOp]) -> Result<(), (u32, i32)> {
+    let null = std::ptr::null::<u8>();
+    let check = |r: isize| if r < 0 { Err(r) } else { Ok(()) };
+    // SAFETY: every path is a NUL-terminated C string of a prepared op.
+    unsafe {
+        for (i, op) in ops.iter().enumerate() {
             let err = |r: isize| (i as u32, (-r) as i32);
             let src = op.src.as_ptr().cast::<u8>();
             let dst = op.dst.as_ptr().cast::<u8>();
@@ -519,7 +565,11 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
                     null,
                     dst,
                     null,
-                    libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+                    libc::MS_REMOUNT
+                        | libc::MS_RDONLY
+                        | libc::MS_NOSUID
+                        | libc::MS_NODEV
+                        | op.flags,
                     null,
                 ))
                 .map_err(err)?,
@@ -533,23 +583,83 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
                 .map_err(err)?,
             }
         }
-        // The box becomes `/` of the proxy and so of everything it starts. `chroot`, not
-        // `pivot_root` + detaching the old root: any unmount waits for an RCU grace period
-        // (tens of milliseconds on a busy machine). The host's mounts stay in this private
-        // namespace but out of reach: the contestant cannot `chroot`, mount or unmount
-        // (seccomp), holds no file descriptor outside the box, and `/proc/1/root` is this
-        // root too; `/proc/self/mountinfo` lists only mounts below it.
-        check(sc1(libc::SYS_chdir, fs.stage.as_ptr() as usize)).map_err(root_err)?;
-        check(sc1(libc::SYS_chroot, c".".as_ptr() as usize)).map_err(root_err)?;
-        check(sc1(libc::SYS_chdir, c"/".as_ptr() as usize)).map_err(root_err)?;
-        sc1(libc::SYS_umask, 0o022);
     }
     Ok(())
 }
 
+/// Builds a slot's base: a new mount namespace, every mount a slave of the host's, with a tmpfs on
+/// `stage` holding the box's fixed part (`ops`). Runs once per slot on a short-lived thread
+/// of its own (unsharing the mount namespace unshares only that thread's file-system
+/// context); returns an fd that keeps the namespace alive. Each run's proxy then joins a
+/// private copy of it (the kernel clones the mount tree in one call) and adds only the
+/// run's own mounts, instead of making ~35 mounts again. The host's mounts stay in the base
+/// (bind sources are host paths); the run's `chroot` puts them out of reach as before.
+pub fn build_base(stage: CString, ops: Vec<MountOp>) -> std::io::Result<OwnedFd> {
+    let work = move || -> std::io::Result<OwnedFd> {
+        let null = std::ptr::null::<u8>();
+        let fail = |what: &str, r: isize| {
+            let e = std::io::Error::from_raw_os_error((-r) as i32);
+            std::io::Error::new(e.kind(), format!("{what}: {e}"))
+        };
+        let check = |what: &str, r: isize| if r < 0 { Err(fail(what, r)) } else { Ok(()) };
+        // SAFETY: raw system calls on NUL-terminated strings owned by this closure; they
+        // change only this thread's mount namespace, root, cwd and umask.
+        unsafe {
+            check(
+                "unshare",
+                sc1(libc::SYS_unshare, libc::CLONE_NEWNS as usize),
+            )?;
+            let fd = sc3(
+                libc::SYS_openat,
+                libc::AT_FDCWD as usize,
+                c"/proc/thread-self/ns/mnt".as_ptr() as usize,
+                (libc::O_RDONLY | libc::O_CLOEXEC) as usize,
+            );
+            check("opening the mount namespace", fd)?;
+            let ns = OwnedFd::from_raw_fd(fd as i32);
+            sc1(libc::SYS_umask, 0);
+            // Slave, not private: the host's later mounts and unmounts still reach the base
+            // (and the runs' copies), so a bind source on a file system mounted after the
+            // sandbox was made is the host's current one; nothing flows back to the host.
+            let root_flags = libc::MS_REC | libc::MS_SLAVE;
+            check(
+                "making / a slave of the host",
+                mount(null, c"/".as_ptr().cast(), null, root_flags, null),
+            )?;
+            check(
+                "mounting the box's root",
+                mount(
+                    c"judge-box".as_ptr().cast(),
+                    stage.as_ptr().cast(),
+                    c"tmpfs".as_ptr().cast(),
+                    libc::MS_NOSUID | libc::MS_NODEV,
+                    ROOT_OPTIONS.as_ptr().cast(),
+                ),
+            )?;
+            if let Err((i, errno)) = run_ops(&ops) {
+                let what = ops
+                    .get(i as usize)
+                    .map(|op| format!("{:?} {}", op.kind, op.dst.to_string_lossy()))
+                    .unwrap_or_default();
+                return Err(fail(&what, -(errno as isize)));
+            }
+            Ok(ns)
+        }
+    };
+    std::thread::Builder::new()
+        .name("judge-box-base".into())
+        .spawn(work)?
+        .join()
+        .map_err(|_| std::io::Error::other("the box builder thread panicked"))?
+}
+
 /// Entry point of the contestant child; ends in `execve` or reports the failed step.
 unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
+    // SAFETY: the proxy passes its own plan pointer; the plan outlives this child, which
+    // either execs or exits before the proxy (blocked in vfork) goes on.
     let plan = unsafe { &*(arg as *const Plan) };
+    // SAFETY: raw system calls only, on the plan's prepared buffers and on locals (no TLS,
+    // no allocation: the harness's address space is shared until execve).
     unsafe {
         for (target, &src) in plan.stdio.iter().enumerate() {
             let r = sc3(libc::SYS_dup3, src as usize, target, 0);

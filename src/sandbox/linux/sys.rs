@@ -63,18 +63,22 @@ pub unsafe fn syscall6(n: libc::c_long, a: [usize; 6]) -> Ret {
 
 #[inline(always)]
 pub unsafe fn sc1(n: libc::c_long, a: usize) -> Ret {
+    // SAFETY: the caller guarantees the arguments are valid for system call `n`.
     unsafe { syscall6(n, [a, 0, 0, 0, 0, 0]) }
 }
 #[inline(always)]
 pub unsafe fn sc2(n: libc::c_long, a: usize, b: usize) -> Ret {
+    // SAFETY: the caller guarantees the arguments are valid for system call `n`.
     unsafe { syscall6(n, [a, b, 0, 0, 0, 0]) }
 }
 #[inline(always)]
 pub unsafe fn sc3(n: libc::c_long, a: usize, b: usize, c: usize) -> Ret {
+    // SAFETY: the caller guarantees the arguments are valid for system call `n`.
     unsafe { syscall6(n, [a, b, c, 0, 0, 0]) }
 }
 #[inline(always)]
 pub unsafe fn sc4(n: libc::c_long, a: usize, b: usize, c: usize, d: usize) -> Ret {
+    // SAFETY: the caller guarantees the arguments are valid for system call `n`.
     unsafe { syscall6(n, [a, b, c, d, 0, 0]) }
 }
 
@@ -83,6 +87,7 @@ pub unsafe fn sc4(n: libc::c_long, a: usize, b: usize, c: usize, d: usize) -> Re
 #[inline(always)]
 pub unsafe fn exit(code: i32) -> ! {
     loop {
+        // SAFETY: `exit` takes no pointers and ends the calling task.
         unsafe {
             sc1(libc::SYS_exit, code as usize);
         }
@@ -169,12 +174,15 @@ pub unsafe fn clone_vfork(
     arg: *mut c_void,
 ) -> Ret {
     unsafe extern "C" fn tramp(arg: *mut c_void) -> libc::c_int {
+        // SAFETY: `arg` is the `pair` below, alive while the vfork parent waits.
         let pair =
             unsafe { &*(arg as *const (unsafe extern "C" fn(*mut c_void) -> !, *mut c_void)) };
+        // SAFETY: the caller's contract for `f` and `arg`.
         unsafe { (pair.0)(pair.1) }
     }
     let pair = (f, arg);
     let flags = libc::CLONE_VM | libc::CLONE_VFORK | extra_flags as libc::c_int | libc::SIGCHLD;
+    // SAFETY: CLONE_VFORK keeps `pair` and the stack alive until the child execs or exits.
     let r = unsafe {
         libc::clone(
             tramp,
@@ -196,8 +204,11 @@ pub struct Stack {
     len: usize,
 }
 
-// SAFETY: the mapping is plain memory owned by this value.
+// SAFETY: the mapping is plain memory owned by this value; moving the owner to another
+// thread moves nothing but the pointer.
 unsafe impl Send for Stack {}
+// SAFETY: `&Stack` only exposes the top address; the memory is written by clone children,
+// never through the shared reference.
 unsafe impl Sync for Stack {}
 
 impl Stack {
@@ -256,8 +267,9 @@ pub fn pidfd_kill(pidfd: i32, sig: i32) {
 /// `waitid(P_PIDFD, pidfd, WEXITED | __WALL)` with rusage. Retries on EINTR.
 pub fn wait_pidfd(pidfd: i32) -> std::io::Result<(libc::siginfo_t, libc::rusage)> {
     loop {
-        // SAFETY: zeroed POD out-parameters.
+        // SAFETY: siginfo_t is plain old data, valid when zeroed.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: rusage is plain old data, valid when zeroed.
         let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
         // SAFETY: the raw waitid system call takes a rusage pointer as 5th argument.
         let r = unsafe {
@@ -276,6 +288,26 @@ pub fn wait_pidfd(pidfd: i32) -> std::io::Result<(libc::siginfo_t, libc::rusage)
         let e = std::io::Error::last_os_error();
         if e.raw_os_error() != Some(libc::EINTR) {
             return Err(e);
+        }
+    }
+}
+
+/// Takes the exclusive `flock` of `file`, waiting for it when `wait` (a signal's EINTR
+/// retries). `Ok(false)`: another open file holds it and `wait` is false. The lock lasts
+/// as long as this open file (every duplicate of it) does.
+pub fn flock_exclusive(file: &std::fs::File, wait: bool) -> std::io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    let op = libc::LOCK_EX | if wait { 0 } else { libc::LOCK_NB };
+    loop {
+        // SAFETY: flock on an fd `file` owns; no pointers.
+        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
+            return Ok(true);
+        }
+        let e = std::io::Error::last_os_error();
+        match e.raw_os_error() {
+            Some(libc::EINTR) => continue,
+            Some(libc::EWOULDBLOCK) => return Ok(false),
+            _ => return Err(e),
         }
     }
 }

@@ -11,10 +11,11 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+use crate::sandbox::linux::sys::flock_exclusive;
 
 /// An exclusive `flock` on a directory, held while this value lives.
 #[derive(Debug)]
@@ -33,19 +34,7 @@ fn open_dir(path: &Path) -> io::Result<File> {
 /// process holds it and `wait` is false.
 pub fn lock_dir(path: &Path, wait: bool) -> io::Result<Option<DirLock>> {
     let file = open_dir(path)?;
-    let op = libc::LOCK_EX | if wait { 0 } else { libc::LOCK_NB };
-    loop {
-        // SAFETY: flock on an fd we own.
-        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
-            return Ok(Some(DirLock { _file: file }));
-        }
-        let e = io::Error::last_os_error();
-        match e.raw_os_error() {
-            Some(libc::EINTR) => continue,
-            Some(libc::EWOULDBLOCK) => return Ok(None),
-            _ => return Err(e),
-        }
-    }
+    Ok(flock_exclusive(&file, wait)?.then_some(DirLock { _file: file }))
 }
 
 /// Kills every task listed in a `cgroup.procs` file (best effort).
