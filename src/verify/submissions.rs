@@ -229,12 +229,15 @@ pub(crate) fn time_runs(
     runs: u32,
 ) -> Result<Timing> {
     let mut samples = Vec::new();
-    let mut capped_runs = 0;
-    // The median is the element `runs / 2` of the sorted samples: once this many runs are
-    // capped (the largest samples), it is one of them.
+    // The CPU times of the runs stopped by a limit (a wall-clock stop can leave one below the
+    // CPU limit, so they are kept apart rather than assumed to be the largest samples).
+    let mut capped = Vec::new();
+    // The median is the element `runs / 2` of the sorted times: once this many runs were
+    // stopped by a limit (each would have taken at least its time), it is at least the least
+    // of their times, whatever the remaining runs take.
     let decisive = runs - runs / 2;
     for _ in 0..runs {
-        if capped_runs >= decisive {
+        if capped.len() as u32 >= decisive {
             break;
         }
         let r = run_tests(
@@ -252,17 +255,19 @@ pub(crate) fn time_runs(
             if r.verdict == Verdict::JE {
                 anyhow::bail!("cannot time test `{}`: {}", test.name, r.message);
             }
-            capped_runs += u32::from(r.verdict == Verdict::TLE);
+            if r.verdict == Verdict::TLE {
+                capped.push(r.time_ms);
+            }
             samples.push(Duration::from_millis(r.time_ms));
         }
     }
-    let done = samples.len();
-    let mut timing = Timing::from_samples(&test.name, samples, capped_runs > 0);
+    let stopped_early = samples.len() < runs as usize;
+    let mut timing = Timing::from_samples(&test.name, samples, !capped.is_empty());
     timing.planned = runs;
-    if done < runs as usize {
-        // The least capped sample: every capped one is above every uncapped one.
-        let uncapped = done - capped_runs as usize;
-        timing.median_ms = timing.samples_ms[uncapped];
+    if stopped_early {
+        // A majority of the runs were stopped by a limit, so the median of all `runs` would
+        // be at least the least of them: a lower bound, as `capped` says.
+        timing.median_ms = capped.iter().copied().min().unwrap_or(timing.median_ms);
     }
     Ok(timing)
 }
