@@ -27,6 +27,74 @@ fn problems_lists_both_packages_with_limits() {
     assert!(v["problems"][0]["generated_tests"].as_u64().unwrap() >= 40);
 }
 
+/// `judge` run in `dir` with `$JUDGE_PROBLEMS_DIR` set to `problems_dir` (or unset).
+fn judge_elsewhere(
+    dir: &std::path::Path,
+    problems_dir: Option<&str>,
+    args: &[&str],
+) -> common::Run {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.args(args).current_dir(dir).env("CI", "1");
+    match problems_dir {
+        Some(p) => cmd.env("JUDGE_PROBLEMS_DIR", p),
+        None => cmd.env_remove("JUDGE_PROBLEMS_DIR"),
+    };
+    let out = cmd.output().expect("spawn judge");
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn outside_the_repository_judge_finds_the_shipped_problems_and_says_where() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = judge_elsewhere(elsewhere.path(), None, &["problems"]);
+    run.assert_code(0);
+    for name in PROBLEMS {
+        assert!(
+            run.stdout.lines().any(|l| l.starts_with(name)),
+            "{name} missing: {}",
+            run.stdout
+        );
+    }
+    let shipped = root().join("problems");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "note: no ./problems here; the packages of {} ($JUDGE_PROBLEMS_DIR sets the folder)\n",
+            shipped.display()
+        )
+    );
+    // A bare problem name works from there too.
+    judge_elsewhere(elsewhere.path(), None, &["gen", "magic-square", "--list"]).assert_code(0);
+}
+
+#[test]
+fn without_a_problems_folder_judge_says_where_it_looked_and_how_to_point_elsewhere() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let missing = elsewhere.path().join("nowhere");
+    let missing = missing.to_str().unwrap();
+    let run = judge_elsewhere(elsewhere.path(), Some(missing), &["problems"]);
+    run.assert_code(2);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: no problems folder: looked in {missing}; set $JUDGE_PROBLEMS_DIR to the folder that holds the packages, or name a package by its path\n"
+        )
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    let run = judge_elsewhere(elsewhere.path(), Some(missing), &["solve", "magic-square"]);
+    run.assert_code(2);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: no problem `magic-square`: neither `{missing}/magic-square` nor a folder `magic-square` with a problem.toml or problem.yaml exists (hint: `judge problems` lists them; set $JUDGE_PROBLEMS_DIR to the folder that holds the packages, or name a package by its path)\n"
+        )
+    );
+}
+
 #[test]
 fn gen_writes_a_valid_test_set_whose_answers_check() {
     for name in PROBLEMS {

@@ -345,8 +345,7 @@ fn full_test_set_grading_of_a_reference_style_solution() {
 #[test]
 fn an_ordinary_user_gets_a_sandbox_too() {
     use std::os::unix::fs::PermissionsExt;
-    if !nix_is_root() {
-        eprintln!("not root: cannot switch to an ordinary user for this test; skipped");
+    if !common::require(nix_is_root(), "needs root (to switch to an ordinary user)") {
         return;
     }
     let tests = lo_shu_tests();

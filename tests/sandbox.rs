@@ -6,6 +6,8 @@
 //! `unprivileged_path`).
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::collections::HashMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -585,10 +587,14 @@ fn python_runs() {
 
 #[test]
 fn java_runs() {
-    let java_home = Path::new("/usr/lib/jvm/java-17-openjdk-amd64");
-    if !java_home.exists() || !root_only() {
+    if !common::require(root_only(), "needs root (the sandbox's root path)") {
         return;
     }
+    let Some(java_home) = common::java_home() else {
+        common::require(false, "needs a JDK (`java` and `javac` on PATH)");
+        return;
+    };
+    let java = java_home.join("bin/java");
     let src = world_dir("judge-sbx-java-");
     std::fs::write(
         src.path().join("Main.java"),
@@ -608,7 +614,7 @@ fn java_runs() {
     .expect("chmod");
     let (mut req, _w) = request("true", &[]);
     req.argv = [
-        "/usr/lib/jvm/java-17-openjdk-amd64/bin/java",
+        java.to_str().expect("a UTF-8 java path"),
         "-Xmx200m",
         "-Xss64m",
         "-XX:+UseSerialGC",
@@ -622,7 +628,7 @@ fn java_runs() {
     .map(|s| s.to_string())
     .collect();
     req.read_only.push(src.path().to_path_buf());
-    req.read_only.push(java_home.to_path_buf());
+    req.read_only.push(java_home.clone());
     req.limits.memory_bytes = 256 << 20;
     req.limits.cpu_time = Duration::from_secs(5);
     req.limits.wall_time = Duration::from_secs(10);
@@ -639,10 +645,11 @@ fn java_runs() {
 
 #[test]
 fn root_path_uses_cgroups_and_no_warning() {
-    if !root_only() {
+    if !common::require(root_only(), "needs root (the sandbox's root path)") {
         return;
     }
-    if sandbox().uses_cgroups() {
+    let cgroups = sandbox().uses_cgroups();
+    if common::require(cgroups, "the root path uses no cgroups on this host") {
         assert_eq!(sandbox().warning(), None);
     }
 }
@@ -652,11 +659,16 @@ fn root_path_uses_cgroups_and_no_warning() {
 /// Re-runs `unprivileged_inner` from a copy of this binary as uid 65534.
 #[test]
 fn unprivileged_path() {
-    if !root_only() || std::env::var(UNPRIV_ENV).is_ok() {
+    if std::env::var(UNPRIV_ENV).is_ok() {
+        // This is the copy running as an ordinary user: only `unprivileged_inner` runs here.
         return;
     }
-    if !Path::new("/usr/bin/setpriv").exists() {
-        eprintln!("setpriv missing: unprivileged path not tested");
+    if !common::require(root_only(), "needs root (to switch to uid 65534)")
+        || !common::require(
+            Path::new("/usr/bin/setpriv").exists(),
+            "needs /usr/bin/setpriv (util-linux)",
+        )
+    {
         return;
     }
     let f = fixture();

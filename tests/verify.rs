@@ -293,9 +293,20 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         (spin.expected.as_str(), spin.actual.as_str()),
         ("TLE", "TLE")
     );
+    let t = spin.timing.as_ref().unwrap();
+    assert!(t.capped, "an endless loop never finishes");
+    // Timed only as long as it decides something: 1.5x the 1 s limit plus 0.1 s (the
+    // suggestion, 0.1 s, is lower), and only until the median of 3 is certain (2 runs).
+    assert_eq!(t.runs, 2, "{t:?}");
+    assert!(t.median_ms >= 1600 && t.median_ms < 3000, "{t:?}");
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("time_limit_exceeded/spin.c"))
+        .unwrap();
     assert!(
-        spin.timing.as_ref().unwrap().capped,
-        "an endless loop never finishes"
+        line.contains("(median of 3, at the raised limit after 2 runs, "),
+        "{line}"
     );
     let s = p.suggested_time_limit.as_ref().unwrap();
     assert!(s.time_limit_ms >= 100 && s.time_limit_ms.is_multiple_of(100));

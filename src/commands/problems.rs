@@ -25,7 +25,21 @@ struct Entry {
 pub fn run(args: ProblemsArgs) -> Result<Status> {
     let mut entries = Vec::new();
     let mut broken = false;
-    for pkg in Package::discover()? {
+    let packages = Package::discover()?;
+    let root = crate::package::problems_root();
+    if packages.is_empty() {
+        eprintln!(
+            "note: no packages in {} (a package is a folder with a problem.toml; $JUDGE_PROBLEMS_DIR sets the folder)",
+            root.display()
+        );
+    } else if root != crate::package::problems_dirs()[0] {
+        // Not the folder named first ($JUDGE_PROBLEMS_DIR or ./problems): say which one.
+        eprintln!(
+            "note: no ./problems here; the packages of {} ($JUDGE_PROBLEMS_DIR sets the folder)",
+            root.display()
+        );
+    }
+    for pkg in packages {
         match pkg {
             Ok(p) => entries.push(Entry {
                 name: p.name,

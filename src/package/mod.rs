@@ -21,8 +21,10 @@ pub use manifest::{GroupDecl, LanguageLimits};
 /// Why a package could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum PackageError {
-    #[error("no problem `{name}`: neither `problems/{name}` nor a folder `{name}` with a problem.toml or problem.yaml exists (hint: `judge problems` lists them)")]
-    NotFound { name: String },
+    #[error("no problem `{name}`: neither `{}` nor a folder `{name}` with a problem.toml or problem.yaml exists (hint: `judge problems` lists them; {})", root.join(name).display(), HOW_TO_POINT)]
+    NotFound { name: String, root: PathBuf },
+    #[error("no problems folder: looked in {}; {}", looked_in(.dirs), HOW_TO_POINT)]
+    NoProblemsDir { dirs: Vec<PathBuf> },
     #[error("cannot read {path}: {source}")]
     Read {
         path: PathBuf,
@@ -96,11 +98,44 @@ impl std::fmt::Debug for Package {
     }
 }
 
-/// The folder that holds the packages named by bare name: `$JUDGE_PROBLEMS_DIR` or `./problems`.
+/// How to make `judge` look elsewhere (the end of the errors that say where it looked).
+const HOW_TO_POINT: &str =
+    "set $JUDGE_PROBLEMS_DIR to the folder that holds the packages, or name a package by its path";
+
+/// `./problems (/abs/problems), /src/judge/problems`.
+fn looked_in(dirs: &[PathBuf]) -> String {
+    dirs.iter()
+        .map(|d| match std::path::absolute(d) {
+            Ok(abs) if abs != *d => format!("{} ({})", d.display(), abs.display()),
+            _ => d.display().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The folders searched, in order, for the packages named by bare name: `$JUDGE_PROBLEMS_DIR`
+/// alone when it is set; else `./problems`, then the `problems/` folder of the source tree
+/// this `judge` was built from (so an installed `judge` finds the shipped problems from any
+/// folder while that tree exists).
+pub fn problems_dirs() -> Vec<PathBuf> {
+    if let Some(dir) = std::env::var_os("JUDGE_PROBLEMS_DIR") {
+        return vec![PathBuf::from(dir)];
+    }
+    let local = PathBuf::from("problems");
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let same = |a: &Path, b: &Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+    if same(&local, &built) {
+        vec![local]
+    } else {
+        vec![local, built]
+    }
+}
+
+/// The folder that holds the packages named by bare name: the first of [`problems_dirs`]
+/// that exists (the first when none does).
 pub fn problems_root() -> PathBuf {
-    std::env::var_os("JUDGE_PROBLEMS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("problems"))
+    let dirs = problems_dirs();
+    dirs.iter().find(|d| d.is_dir()).unwrap_or(&dirs[0]).clone()
 }
 
 impl Package {
@@ -131,7 +166,10 @@ impl Package {
                 return crate::kattis::load(dir, jury);
             }
         }
-        Err(PackageError::NotFound { name: arg.into() })
+        Err(PackageError::NotFound {
+            name: arg.into(),
+            root: problems_root(),
+        })
     }
 
     /// Loads the package in `dir` (which must hold `problem.toml`).
@@ -186,6 +224,11 @@ impl Package {
     /// returned as errors in place.
     pub fn discover() -> Result<Vec<Result<Package, PackageError>>, PackageError> {
         let root = problems_root();
+        if !root.is_dir() {
+            return Err(PackageError::NoProblemsDir {
+                dirs: problems_dirs(),
+            });
+        }
         let entries = fs::read_dir(&root).map_err(|source| PackageError::Read {
             path: root.clone(),
             source,

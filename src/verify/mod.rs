@@ -448,6 +448,10 @@ pub struct Timing {
     pub capped: bool,
     /// Every run's CPU time, sorted.
     pub samples_ms: Vec<u64>,
+    /// The runs asked for; more than `runs` when the median was certain to be at the raised
+    /// limit before the last run (the remaining runs could not change any figure but `max`).
+    #[serde(skip)]
+    pub planned: u32,
 }
 
 impl Timing {
@@ -462,12 +466,25 @@ impl Timing {
             max_ms: samples.last().map(ms).unwrap_or(0),
             capped,
             samples_ms: samples.iter().map(ms).collect(),
+            planned: samples.len() as u32,
         }
     }
 
-    /// `0.412 s (median of 5, 0.405-0.431) on large-03`.
+    /// `0.412 s (median of 5, 0.405-0.431) on large-03`; `> 1.601 s (median of 3, at the raised
+    /// limit after 2 runs, 1.601-1.603) on sample-2` when the timing stopped early.
     pub fn describe(&self) -> String {
         let s = |ms: u64| format!("{:.3}", ms as f64 / 1000.0);
+        if self.runs < self.planned {
+            return format!(
+                "> {} s (median of {}, at the raised limit after {} runs, {}-{}) on {}",
+                s(self.median_ms),
+                self.planned,
+                self.runs,
+                s(self.min_ms),
+                s(self.max_ms),
+                self.test
+            );
+        }
         format!(
             "{}{} s (median of {}, {}-{}) on {}",
             if self.capped { "> " } else { "" },

@@ -6,6 +6,8 @@
 //!   ProblemStarted ─► Check* (static) ─► [SubmissionStarted ─► Check* ─► SubmissionDone]* ─► ProblemDone
 //! ```
 
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 
 use super::submissions::{self, SubmissionResult};
@@ -169,7 +171,8 @@ pub fn verify_problem(
                 for jury in &list {
                     let path = rel(pkg, &jury.path);
                     on_event(Event::SubmissionStarted { path: &path });
-                    match submissions::check(grader, pkg, &report.tests, jury, jobs) {
+                    let slowest = slowest_accepted(&report.submissions).map(Duration::from_millis);
+                    match submissions::check(grader, pkg, &report.tests, jury, jobs, slowest) {
                         Ok(checked) => {
                             for c in checked.checks {
                                 push(&mut report, c);
@@ -205,15 +208,20 @@ pub fn verify_problem(
 
 /// The time limit the timed jury submissions support, if an accepted one was timed.
 fn suggestion(results: &[SubmissionResult]) -> Option<Suggestion> {
-    let slowest = results
-        .iter()
-        .filter(|r| r.expected == Verdict::AC && r.actual == Verdict::AC)
-        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
-        .max()?;
+    let slowest = slowest_accepted(results)?;
     let fastest_tle = results
         .iter()
         .filter(|r| r.expected == Verdict::TLE && r.actual == Verdict::TLE)
         .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
         .min();
     Some(suggest_time_limit(slowest, fastest_tle, 100))
+}
+
+/// The median of the slowest timed accepted submission, in ms.
+fn slowest_accepted(results: &[SubmissionResult]) -> Option<u64> {
+    results
+        .iter()
+        .filter(|r| r.expected == Verdict::AC && r.actual == Verdict::AC)
+        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
+        .max()
 }

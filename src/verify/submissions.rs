@@ -20,8 +20,31 @@ use crate::verdict::Verdict;
 pub const TIMING_RUNS: u32 = 5;
 /// Runs of the first TLE test (each can cost the raised limit).
 pub const TLE_TIMING_RUNS: u32 = 3;
-/// TLE tests are re-timed with the CPU limit raised by this factor.
+/// TLE tests are re-timed with the CPU limit raised by at most this factor (see
+/// [`tle_timing_limit`] for when less decides the same).
 pub const TLE_MEASURE_FACTOR: u32 = 3;
+
+/// The raised CPU limit for timing a TLE submission: the least time past which no figure
+/// verify derives from the timing can change, at most [`TLE_MEASURE_FACTOR`] x `limit`.
+///
+/// The timing decides two things: the warning for a TLE submission that finishes within
+/// 1.5x the limit, and (with the accepted submissions' slowest time, which is known first:
+/// `accepted/` sorts before `time_limit_exceeded/`) whether the suggested time limit stays
+/// below fastest TLE / 1.5. A run stopped at 1.5x the larger of the two limits, plus a
+/// 0.1 s margin, is above both thresholds, so a longer run would decide the same; it only
+/// costs time. Without a timed accepted submission the full factor is used.
+pub fn tle_timing_limit(limit: Duration, slowest_accepted: Option<Duration>) -> Duration {
+    let full = limit * TLE_MEASURE_FACTOR;
+    let Some(slowest) = slowest_accepted else {
+        return full;
+    };
+    let suggested = super::suggest_time_limit(slowest.as_millis() as u64, None, 100);
+    let decisive = limit.max(Duration::from_millis(suggested.time_limit_ms));
+    let enough = decisive.mul_f64(1.5) + Duration::from_millis(100);
+    // Rounded up to 0.1 s, as the figures it is compared with.
+    let enough = Duration::from_millis((enough.as_millis() as u64).div_ceil(100) * 100);
+    enough.min(full)
+}
 
 /// The outcome for one jury submission.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -53,6 +76,7 @@ pub fn check(
     tests: &[TestCase],
     jury: &JurySubmission,
     jobs: usize,
+    slowest_accepted: Option<Duration>,
 ) -> Result<Checked> {
     let name = rel(pkg, &jury.path);
     let submission = Submission::from_path(&jury.path, None)?;
@@ -139,8 +163,10 @@ pub fn check(
         }
         Verdict::TLE => {
             let bad = first_bad.map(|t| t.name.clone()).unwrap_or_default();
-            limits.cpu_time *= TLE_MEASURE_FACTOR;
-            limits.wall_time *= TLE_MEASURE_FACTOR;
+            let raised = tle_timing_limit(limits.cpu_time, slowest_accepted);
+            let factor = raised.as_secs_f64() / limits.cpu_time.as_secs_f64().max(1e-9);
+            limits.wall_time = limits.wall_time.mul_f64(factor);
+            limits.cpu_time = raised;
             let test = tests.iter().find(|t| t.name == bad);
             let timing = match (test, program(&compiled, &limits)) {
                 (Some(test), Some(prog)) => Some(time_runs(
@@ -192,7 +218,9 @@ pub fn check(
     })
 }
 
-/// Runs `test` alone `runs` times (CPU time).
+/// Runs `test` alone up to `runs` times (CPU time). Once enough runs hit the limit that the
+/// median is certain to be at it, the rest are not run: they could not change the median
+/// (reported as a lower bound, the least of those capped runs).
 pub(crate) fn time_runs(
     grader: &Grader,
     pkg: &Package,
@@ -202,8 +230,17 @@ pub(crate) fn time_runs(
     runs: u32,
 ) -> Result<Timing> {
     let mut samples = Vec::new();
-    let mut capped = false;
+    // The CPU times of the runs stopped by a limit (a wall-clock stop can leave one below the
+    // CPU limit, so they are kept apart rather than assumed to be the largest samples).
+    let mut capped = Vec::new();
+    // The median is the element `runs / 2` of the sorted times: once this many runs were
+    // stopped by a limit (each would have taken at least its time), it is at least the least
+    // of their times, whatever the remaining runs take.
+    let decisive = runs - runs / 2;
     for _ in 0..runs {
+        if capped.len() as u32 >= decisive {
+            break;
+        }
         let r = run_tests(
             grader.sandbox.as_ref(),
             prog,
@@ -219,13 +256,58 @@ pub(crate) fn time_runs(
             if r.verdict == Verdict::JE {
                 anyhow::bail!("cannot time test `{}`: {}", test.name, r.message);
             }
-            capped |= r.verdict == Verdict::TLE;
+            if r.verdict == Verdict::TLE {
+                capped.push(r.time_ms);
+            }
             samples.push(Duration::from_millis(r.time_ms));
         }
     }
-    Ok(Timing::from_samples(&test.name, samples, capped))
+    let stopped_early = samples.len() < runs as usize;
+    let mut timing = Timing::from_samples(&test.name, samples, !capped.is_empty());
+    timing.planned = runs;
+    if stopped_early {
+        // A majority of the runs were stopped by a limit, so the median of all `runs` would
+        // be at least the least of them: a lower bound, as `capped` says.
+        timing.median_ms = capped.iter().copied().min().unwrap_or(timing.median_ms);
+    }
+    Ok(timing)
 }
 
 pub(crate) fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn tle_timing_stops_where_nothing_verify_reports_can_change() {
+        // Suggested 0.1 s: the warning's 1.5 s decides, plus the margin.
+        assert_eq!(tle_timing_limit(ms(1000), Some(ms(5))), ms(1600));
+        // Suggested 0.6 s (0.28 s x 2, rounded up): still the warning's threshold.
+        assert_eq!(tle_timing_limit(ms(1000), Some(ms(280))), ms(1600));
+        // Suggested 1.5 s: fastest TLE must exceed 2.25 s for the suggestion to hold.
+        assert_eq!(tle_timing_limit(ms(1000), Some(ms(750))), ms(2400));
+        // Never above the full factor; the full factor without an accepted timing.
+        assert_eq!(tle_timing_limit(ms(1000), Some(ms(1400))), ms(3000));
+        assert_eq!(tle_timing_limit(ms(1000), None), ms(3000));
+        assert_eq!(tle_timing_limit(ms(250), Some(ms(1))), ms(500));
+    }
+
+    #[test]
+    fn a_capped_tle_run_decides_the_warning_and_the_suggestion_as_a_longer_one_would() {
+        for (limit, slowest) in [(1000, 5), (1000, 280), (1000, 750), (2000, 900), (300, 40)] {
+            let cap = tle_timing_limit(ms(limit), Some(ms(slowest))).as_millis() as u64;
+            // A run stopped at the cap: no warning (not within 1.5x the limit) ...
+            assert!(cap as f64 >= 1.5 * limit as f64, "{limit} {slowest}");
+            // ... and the suggestion is consistent, as with any longer run.
+            let s = crate::verify::suggest_time_limit(slowest, Some(cap), 100);
+            assert!(s.consistent, "{limit} {slowest}: {s:?}");
+        }
+    }
 }

@@ -186,3 +186,35 @@ impl Report {
         self.compile.as_ref().expect("compile section")
     }
 }
+
+/// Whether a test's precondition (`met`) holds. When it does not, the test is skipped with a
+/// note on stderr, except under CI (`CI` set), where a missing compiler, tool or privilege
+/// means the suite is not testing what it claims: that is a failure naming `what`.
+pub fn require(met: bool, what: &str) -> bool {
+    if !met {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{what}: required under CI (unset CI to skip this test)"
+        );
+        eprintln!("skipped: {what}");
+    }
+    met
+}
+
+/// Whether this process runs as root.
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The Java installation the `java` on `PATH` belongs to (`<home>/bin/java`, symlinks
+/// resolved: `/usr/bin/java` -> `/usr/lib/jvm/<version>-<arch>/bin/java` on Debian).
+pub fn java_home() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    let java = std::env::split_paths(&path)
+        .map(|d| d.join("java"))
+        .find(|p| p.is_file())?;
+    let real = std::fs::canonicalize(java).ok()?;
+    let home = real.parent()?.parent()?.to_path_buf();
+    home.join("bin/javac").is_file().then_some(home)
+}
