@@ -8,6 +8,7 @@ use clap::Parser;
 use crate::cli::{Cli, Command};
 
 mod check;
+mod export;
 mod gen;
 mod grade;
 mod hunt;
@@ -65,6 +66,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Stress(a) => stress::run(a),
         Command::Hunt(a) => hunt::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Export(a) => export::run(a),
     };
     // Asked to stop: whatever the command concluded covers only part of the work, and an
     // error on the way out is a consequence of the stop. The command printed what it had.
