@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Result};
 
-use super::{load_package, Status};
+use super::Status;
 use crate::cli::ExportArgs;
 use crate::export;
 use crate::text::count;
@@ -16,10 +16,7 @@ pub fn run(args: ExportArgs) -> Result<Status> {
                 bail!("{} is a folder; --zip writes a file", out.display());
             }
             if !args.force {
-                bail!(
-                    "{} exists; pass --force to replace it",
-                    out.display()
-                );
+                bail!("{} exists; pass --force to replace it", out.display());
             }
         }
         Ok(meta) if !meta.is_dir() => {
@@ -38,7 +35,25 @@ pub fn run(args: ExportArgs) -> Result<Status> {
         }
         Err(_) => {}
     }
-    let pkg = load_package(&args.problem)?;
+    let short_name = out
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if short_name.is_empty()
+        || !short_name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        eprintln!(
+            "note: the package's name is `{short_name}`; the package format wants [a-z0-9]+ \
+             (problemtools reports anything else as an error)"
+        );
+    }
+    // Loaded without building anything: a Kattis package is refused by `assemble`.
+    let pkg = crate::package::Package::resolve(&args.problem)?;
+    for w in &pkg.warnings {
+        eprintln!("warning: {w}");
+    }
     let tree = export::assemble(&pkg)?;
     for n in &tree.notes {
         eprintln!("note: {n}");

@@ -38,6 +38,25 @@ pub const SUBMISSION_FOLDERS: &[&str] = &[
     "run_time_error",
 ];
 
+/// `submissions/submissions.yaml` before its rules.
+const SUBMISSION_RULES_HEADER: &str = "\
+# Written by `judge export`. judge calls a rejected jury submission by the verdict of its first
+# failing test (tests run in order; the secret tests are numbered in that order), as
+# problemtools does. The 2025-09 folder defaults are stricter: every test's verdict must be in
+# the folder's set. These rules keep judge's meaning as far as the format can say it: the
+# folder's verdict must occur; the other rejections may occur on other tests.
+";
+
+/// The verdict a rejected folder's submissions must get on some test (`submissions.yaml`).
+fn first_failure_verdict(folder: &str) -> Option<&'static str> {
+    match folder {
+        "wrong_answer" => Some("WA"),
+        "time_limit_exceeded" => Some("TLE"),
+        "run_time_error" => Some("RTE"),
+        _ => None,
+    }
+}
+
 /// The package format version written to `problem.yaml`.
 pub const FORMAT_VERSION: &str = "2023-07-draft";
 
@@ -145,19 +164,34 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
     }
 
     let tests = testset::full(pkg)?;
+    // Kattis judges run tests in lexicographic order and a rejected submission's verdict is
+    // its first failure: secret tests are numbered in test-plan order (`007-all-zeros`) so
+    // that order, and with it every jury submission's verdict, stays the harness's.
+    let secret_total = tests
+        .iter()
+        .filter(|t| !matches!(t.origin, Origin::Sample(_)))
+        .count();
+    let width = secret_total.to_string().len().max(2);
     let mut seen = std::collections::BTreeSet::new();
     for t in &tests {
         if let Err(v) = pkg.logic.validate_test(t)? {
             bail!("test `{}` ({}) is invalid: {v}", t.name, t.describe());
         }
+        let number = tree.secret + 1;
         let (group, name, desc) = match &t.origin {
             Origin::Sample(p) => ("sample", stem(p), None),
-            Origin::Secret(p) => ("secret", stem(p), Some(p.with_extension("desc"))),
-            Origin::Generated { .. } | Origin::External(_) => ("secret", t.name.clone(), None),
+            Origin::Secret(p) => (
+                "secret",
+                format!("{number:0width$}-{}", stem(p)),
+                Some(p.with_extension("desc")),
+            ),
+            Origin::Generated { .. } | Origin::External(_) => {
+                ("secret", format!("{number:0width$}-{}", t.name), None)
+            }
         };
         let base = format!("data/{group}/{name}");
         if !seen.insert(base.clone()) {
-            bail!("two tests would both be {base}.in: rename one (hand-made test names and generated group names must differ)");
+            bail!("two tests would both be {base}.in: rename one");
         }
         tree.add(format!("{base}.in"), t.input.as_bytes(), false);
         tree.add(format!("{base}.ans"), t.answer.as_bytes(), false);
@@ -195,6 +229,7 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
         }
     }
 
+    let mut rules = String::from(SUBMISSION_RULES_HEADER);
     let mut folders = crate::fsutil::list_dir(&pkg.dir.join("submissions"))?;
     folders.sort();
     for folder in folders.iter().filter(|p| p.is_dir()) {
@@ -218,12 +253,23 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
             let bytes =
                 std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
             tree.add(
-                format!("submissions/{name}/{}", file.file_name().unwrap_or_default().to_string_lossy()),
+                format!(
+                    "submissions/{name}/{}",
+                    file.file_name().unwrap_or_default().to_string_lossy()
+                ),
                 bytes,
                 false,
             );
             tree.submissions += 1;
         }
+        if let Some(verdict) = first_failure_verdict(&name) {
+            rules.push_str(&format!(
+                "{name}:\n  permitted: [AC, WA, TLE, RTE]\n  required: [{verdict}]\n"
+            ));
+        }
+    }
+    if tree.submissions > 0 {
+        tree.add("submissions/submissions.yaml", rules, false);
     }
     Ok(tree)
 }

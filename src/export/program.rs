@@ -37,7 +37,11 @@ exec \"${RUSTC:-rustc}\" --edition 2021 -C opt-level=2 -C debuginfo=0 -o run mai
 pub fn files(problem: &str, sources: &JurySources, role: Role) -> Vec<(String, String, bool)> {
     let mut out = vec![
         ("build".to_string(), BUILD_SCRIPT.to_string(), true),
-        ("main.rs".to_string(), main_rs(problem, sources, role), false),
+        (
+            "main.rs".to_string(),
+            main_rs(problem, sources, role),
+            false,
+        ),
         ("jury.rs".to_string(), JURY_RS.to_string(), false),
     ];
     for (name, text) in sources.modules {

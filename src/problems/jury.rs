@@ -114,7 +114,6 @@ pub fn tokens(output: &[u8]) -> Vec<Token<'_>> {
         .collect()
 }
 
-
 /// What a checker concluded about one contestant output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Judgement {
@@ -126,7 +125,6 @@ pub enum Judgement {
     /// arrangement checks out). Never blamed on the contestant.
     JudgeError(String),
 }
-
 
 /// Exit status of a Kattis validator: valid input / accepted output.
 pub const EXIT_ACCEPT: i32 = 42;

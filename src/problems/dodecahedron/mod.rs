@@ -23,7 +23,7 @@ pub mod tiles;
 pub mod validator;
 
 use super::{
-    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JurySources, JuryError, Problem,
+    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JuryError, JurySources, Problem,
     SolverSpec, Validation,
 };
 pub use tiles::{

@@ -14,7 +14,7 @@
 //! - [`flawed`]: a search with a known mistake that `diagonal-wrap` picks inputs against.
 
 use super::{
-    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JurySources, JuryError, Problem,
+    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JuryError, JurySources, Problem,
     SolverSpec, Validation,
 };
 
