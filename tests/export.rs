@@ -95,7 +95,7 @@ fn the_exported_packages_verify_with_every_submission_getting_its_folders_verdic
         export(problem, &out, &[]).assert_code(0);
         dirs.push(out);
     }
-    let mut args = vec!["verify", "--json", "--jobs", "2"];
+    let mut args = vec!["verify", "--json", "--jobs", "1"];
     args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
     let run = judge_timed(1800, &args);
     let report: VerifyReport = serde_json::from_str(&run.stdout)
