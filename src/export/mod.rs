@@ -10,6 +10,7 @@
 //! input_validators/validator/     build + the harness's validator source, verbatim
 //! output_validator/checker/       build + the harness's checker source, verbatim
 //! submissions/<folder>/           the jury submissions of the folders the format knows
+//! submissions/submissions.yaml     rules keeping judge's first-failure meaning of a folder
 //! ```
 //!
 //! The package is assembled in memory ([`Tree`]), then written as a folder (through a
