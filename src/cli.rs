@@ -44,6 +44,8 @@ pub enum Command {
     /// Work with JSON reports: merge the partial reports of `--partition K/N` runs.
     #[command(subcommand)]
     Report(ReportCommand),
+    /// Write a built-in problem as a Kattis / ICPC package (problemtools, DOMjudge): folder or zip.
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Args)]
@@ -401,6 +403,23 @@ impl FormatVersion {
             FormatVersion::V2023_07Draft => "2023-07-draft",
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    /// Where to write the package: a folder (created, or replaced with --force), or with --zip
+    /// a zip file whose entries sit at its root (DOMjudge's import layout).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Write one zip file at --out instead of a folder.
+    #[arg(long)]
+    pub zip: bool,
+    /// Replace a non-empty folder or an existing file at --out (refused otherwise).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use clap::Parser;
 use crate::cli::{Cli, Command};
 
 mod check;
+mod export;
 mod gen;
 mod grade;
 mod hunt;
@@ -69,6 +70,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Verify(a) => verify::run(a),
         Command::New(a) => new::run(a),
         Command::Report(c) => report::run(c),
+        Command::Export(a) => export::run(a),
     };
     // Asked to stop: whatever the command concluded covers only part of the work, and an
     // error on the way out is a consequence of the stop. The command printed what it had.

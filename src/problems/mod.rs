@@ -6,7 +6,6 @@
 //! stress testing only ever see the [`Problem`] trait.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::Arc;
 
 use crate::sandbox::{RunOutcome, RunRequest, Sandbox, SandboxError};
@@ -15,7 +14,10 @@ use crate::testset::TestCase;
 use crate::show::{DrawError, Picture};
 
 pub mod dodecahedron;
+pub mod jury;
 pub mod magic_square;
+
+pub use jury::{tokens, Judgement, Position, Token, Violation};
 
 /// Every problem logic built into the harness, by package folder name.
 pub fn all() -> &'static [&'static dyn Problem] {
@@ -31,109 +33,6 @@ pub fn lookup(name: &str) -> Option<Arc<dyn Problem>> {
     }
 }
 
-/// Where in an input a [`Violation`] is: 1-based line and column of the first offending byte
-/// (a missing line points one past the last byte).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    pub line: usize,
-    pub column: usize,
-}
-
-/// The first way an input breaks the statement's format or constraints.
-///
-/// `position` is `None` when the validator only says "invalid" (an external validator
-/// program that exits 43 with a message but no location).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Violation {
-    pub position: Option<Position>,
-    pub message: String,
-}
-
-impl Violation {
-    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        Violation {
-            position: Some(Position { line, column }),
-            message: message.into(),
-        }
-    }
-
-    /// A violation without a known position.
-    pub fn unplaced(message: impl Into<String>) -> Self {
-        Violation {
-            position: None,
-            message: message.into(),
-        }
-    }
-
-    /// `file:line:column: message` (`file: message` without a position), the form every
-    /// command uses when the file is known (see [`crate::text::file_name`] for standard
-    /// input).
-    pub fn at(&self, file: &str) -> String {
-        match self.position {
-            Some(p) => format!("{file}:{}:{}: {}", p.line, p.column, self.message),
-            None => format!("{file}: {}", self.message),
-        }
-    }
-
-    /// [`Violation::at`] for a path.
-    pub fn located(&self, file: &std::path::Path) -> String {
-        self.at(&file.display().to_string())
-    }
-}
-
-/// `line 2, column 1: message`, for inputs that are not files (generated tests).
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some(p) => write!(f, "line {}, column {}: {}", p.line, p.column, self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-/// One whitespace-separated token of a contestant output, with its 1-based line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Token<'a> {
-    pub text: &'a [u8],
-    pub line: usize,
-}
-
-impl Token<'_> {
-    /// The token for a one-line message: quoted, escaped, at most 20 bytes (then `...`).
-    pub fn shown(&self) -> String {
-        let cut = &self.text[..self.text.len().min(20)];
-        let ellipsis = if cut.len() < self.text.len() {
-            "..."
-        } else {
-            ""
-        };
-        format!("{:?}{ellipsis}", String::from_utf8_lossy(cut))
-    }
-
-    /// `expected 9 numbers, found "no" at line 1`: what a checker says when a token is not
-    /// what the output format has there.
-    pub fn unexpected(&self, expected: &str) -> String {
-        format!(
-            "expected {expected}, found {} at line {}",
-            self.shown(),
-            self.line
-        )
-    }
-}
-
-/// The tokens of a contestant output (separated by ASCII whitespace) with their lines.
-pub fn tokens(output: &[u8]) -> Vec<Token<'_>> {
-    output
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .flat_map(|(i, line)| {
-            line.split(|b| b.is_ascii_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(move |text| Token { text, line: i + 1 })
-        })
-        .collect()
-}
-
 /// A jury program (validator, checker, reference solver, generator) failed: it crashed, hung,
 /// did not compile or broke its protocol. A judge error, never the contestant's fault; the
 /// message names the program and says what to fix.
@@ -145,16 +44,21 @@ pub struct JuryError(pub String);
 /// `Err(_)` the validator itself failed.
 pub type Validation = Result<Result<(), Violation>, JuryError>;
 
-/// What a checker concluded about one contestant output.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Judgement {
-    /// The output is a valid answer.
-    Accepted,
-    /// The output is wrong; the string is a one-line reason for the contestant/grader.
-    Rejected(String),
-    /// The jury side is inconsistent (e.g. the jury says "no solution" but the contestant's
-    /// arrangement checks out). Never blamed on the contestant.
-    JudgeError(String),
+/// A built-in problem's validator and checker as standalone source, for `judge export`: the
+/// module files are the very files the crate compiles (`include_str!`), copied verbatim
+/// beside a generated `main.rs` (see [`jury`]).
+#[derive(Debug, Clone, Copy)]
+pub struct JurySources {
+    /// `(file name, text)` of each module the validator and checker need, `jury.rs` excluded
+    /// (every program gets it); each becomes `mod <stem>;` at the program's root.
+    pub modules: &'static [(&'static str, &'static str)],
+    /// Extra root items of the program, so that the files' `super::` paths resolve as in the
+    /// crate (e.g. `pub use tiles::*;`, standing in for the problem module's re-exports).
+    pub root: &'static str,
+    /// The path of the input validator function (`fn(&[u8]) -> Result<_, Violation>`).
+    pub validate: &'static str,
+    /// The path of the checker function (`fn(&str, &str, &[u8]) -> Judgement`).
+    pub check: &'static str,
 }
 
 /// A generator family a problem offers.
@@ -258,6 +162,12 @@ pub trait Problem: Send + Sync {
     /// report), drawing whatever parses; `Err` when nothing in a file is drawable. `None` when
     /// the problem does not draw itself (then `judge show` prints the files).
     fn draw(&self, _input: &[u8], _output: Option<&[u8]>) -> Option<Result<Picture, DrawError>> {
+        None
+    }
+
+    /// The validator and checker as standalone source (`judge export`); `None`, the
+    /// default, for a problem whose jury side is not built-in Rust.
+    fn jury_sources(&self) -> Option<&'static JurySources> {
         None
     }
 

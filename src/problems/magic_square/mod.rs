@@ -14,7 +14,8 @@
 //! - [`flawed`]: a search with a known mistake that `diagonal-wrap` picks inputs against.
 
 use super::{
-    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JuryError, Problem, SolverSpec, Validation,
+    GenError, GenParams, GeneratorSpec, Hunt, Judgement, JuryError, JurySources, Problem,
+    SolverSpec, Validation,
 };
 
 pub mod brute;
@@ -27,6 +28,18 @@ pub mod shrink;
 pub mod solver;
 pub mod validator;
 pub mod wrap;
+
+/// The validator and checker with what they use, for `judge export`.
+static JURY: JurySources = JurySources {
+    modules: &[
+        ("solver.rs", include_str!("solver.rs")),
+        ("validator.rs", include_str!("validator.rs")),
+        ("checker.rs", include_str!("checker.rs")),
+    ],
+    root: "",
+    validate: "validator::validate",
+    check: "checker::check",
+};
 
 /// The `magic-square` problem logic.
 pub struct MagicSquare;
@@ -42,6 +55,10 @@ impl Problem for MagicSquare {
 
     fn generate(&self, generator: &str, params: &GenParams, seed: u64) -> Result<String, GenError> {
         generator::generate(generator, params, seed)
+    }
+
+    fn jury_sources(&self) -> Option<&'static JurySources> {
+        Some(&JURY)
     }
 
     fn validate(&self, input: &[u8]) -> Validation {

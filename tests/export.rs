@@ -1,0 +1,372 @@
+//! `judge export`: the exported Kattis package passes `judge verify` with every jury
+//! submission getting its folder's verdict; the exported validator and checker programs
+//! judge exactly like the built-in ones; the zip holds the same package at its root; bad
+//! arguments are one line and exit 2.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{assert_clean_error, judge, judge_timed, Run};
+use judge::problems::{lookup, Judgement};
+use serde::Deserialize;
+
+const PROBLEMS: [(&str, &str); 2] = [
+    ("magic-square", "magicsquare"),
+    ("dodecahedron", "dodecahedron"),
+];
+
+/// Exported folders the package format gives a meaning (the others are left out).
+const FOLDERS: [&str; 4] = [
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+];
+
+fn export(problem: &str, out: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["export", problem, "--out", out.to_str().unwrap()];
+    args.extend(extra);
+    judge(&args)
+}
+
+/// Every file under `dir` (relative path → bytes).
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).unwrap().display().to_string();
+                out.insert(rel, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyReport {
+    ok: bool,
+    interrupted: bool,
+    problems: Vec<ProblemReport>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProblemReport {
+    problem: String,
+    checks: Vec<Check>,
+    submissions: Vec<SubmissionResult>,
+    #[allow(dead_code)]
+    suggested_time_limit: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    name: String,
+    status: String,
+    message: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SubmissionResult {
+    path: String,
+    expected: String,
+    actual: String,
+    #[allow(dead_code)]
+    timing: Option<serde_json::Value>,
+}
+
+#[test]
+fn the_exported_packages_verify_with_every_submission_getting_its_folders_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut dirs = Vec::new();
+    for (problem, short) in PROBLEMS {
+        let out = tmp.path().join(short);
+        export(problem, &out, &[]).assert_code(0);
+        dirs.push(out);
+    }
+    let mut args = vec!["verify", "--json", "--jobs", "1"];
+    args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+    let run = judge_timed(1800, &args);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    assert_eq!(report.problems.len(), 2);
+    for ((problem, _), p) in PROBLEMS.iter().zip(&report.problems) {
+        for c in &p.checks {
+            assert_ne!(c.status, "fail", "{}: {}: {}", p.problem, c.name, c.message);
+        }
+        // The exported validator rejected every invalid input of the package.
+        let invalid = p.checks.iter().find(|c| c.name == "invalid inputs");
+        assert!(
+            invalid.is_some_and(|c| c.status == "ok"),
+            "{problem}: {:?}",
+            p.checks
+        );
+        // Every jury submission of an exported folder was judged, with its folder's verdict.
+        let source = common::root()
+            .join("problems")
+            .join(problem)
+            .join("submissions");
+        let mut want: Vec<String> = Vec::new();
+        for folder in FOLDERS {
+            for entry in std::fs::read_dir(source.join(folder)).unwrap() {
+                let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+                want.push(format!("submissions/{folder}/{name}"));
+            }
+        }
+        want.sort();
+        let mut got: Vec<String> = p.submissions.iter().map(|s| s.path.clone()).collect();
+        got.sort();
+        assert_eq!(got, want, "{problem}");
+        for s in &p.submissions {
+            assert_eq!(s.expected, s.actual, "{problem}: {}", s.path);
+        }
+    }
+    assert!(report.ok && !report.interrupted, "{}", run.stdout);
+    run.assert_code(0);
+}
+
+/// Builds the program folder `dir` (its `build` script) in a copy and returns the `run` path.
+fn build(dir: &Path, into: &Path) -> PathBuf {
+    common::copy_dir(dir, into);
+    let out = Command::new("timeout")
+        .args(["300", "sh", "./build"])
+        .current_dir(into)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    into.join("run")
+}
+
+/// Runs a built jury program under an outer timeout; returns (exit status, stdout).
+fn run_program(run: &Path, args: &[&Path], stdin: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    let mut child = Command::new("timeout")
+        .arg("60")
+        .arg(run)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn the_exported_validator_and_checker_judge_like_the_built_in_ones() {
+    for (problem, short) in PROBLEMS {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = tmp.path().join(short);
+        export(problem, &pkg, &[]).assert_code(0);
+        let validator = build(
+            &pkg.join("input_validators/validator"),
+            &tmp.path().join("v"),
+        );
+        let checker = build(&pkg.join("output_validator/checker"), &tmp.path().join("c"));
+        let logic = lookup(problem).unwrap();
+
+        // Inputs: the invalid ones, the samples and the first secret tests.
+        let mut inputs: Vec<PathBuf> = Vec::new();
+        for group in ["invalid_input", "sample", "secret"] {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(pkg.join("data").join(group))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "in"))
+                .collect();
+            found.sort();
+            inputs.extend(found.into_iter().take(12));
+        }
+        for input in &inputs {
+            let bytes = std::fs::read(input).unwrap();
+            let (code, stdout) = run_program(&validator, &[], &bytes);
+            match logic.validate(&bytes).unwrap() {
+                Ok(()) => assert_eq!(code, 42, "{}: {stdout}", input.display()),
+                Err(v) => {
+                    assert_eq!(code, 43, "{}", input.display());
+                    assert_eq!(stdout.trim_end(), v.to_string(), "{}", input.display());
+                }
+            }
+        }
+
+        // Outputs: the answer, the checker's own wrong answers, garbage, nothing.
+        let feedback = tmp.path().join("feedback");
+        let mut judged = 0;
+        for input in inputs
+            .iter()
+            .filter(|p| !p.starts_with(pkg.join("data/invalid_input")))
+        {
+            let answer_path = input.with_extension("ans");
+            let text = std::fs::read_to_string(input).unwrap();
+            let answer = std::fs::read_to_string(&answer_path).unwrap();
+            let mut outputs: Vec<String> = vec![answer.clone(), "no\n".into(), String::new()];
+            outputs.extend(logic.mutate_answer(&text, &answer).into_iter().map(|m| m.1));
+            for output in outputs {
+                let _ = std::fs::remove_dir_all(&feedback);
+                std::fs::create_dir_all(&feedback).unwrap();
+                let (code, _) = run_program(
+                    &checker,
+                    &[input, &answer_path, &feedback],
+                    output.as_bytes(),
+                );
+                let message = std::fs::read_to_string(feedback.join("judgemessage.txt"));
+                match logic.check(&text, &answer, output.as_bytes()) {
+                    Judgement::Accepted => assert_eq!(code, 42, "{output:?}"),
+                    Judgement::Rejected(why) => {
+                        assert_eq!(code, 43, "{output:?}");
+                        assert_eq!(message.unwrap().trim_end(), why, "{output:?}");
+                    }
+                    Judgement::JudgeError(why) => {
+                        assert_eq!(code, 1, "{output:?}");
+                        assert!(message.unwrap().contains(&why), "{output:?}");
+                    }
+                }
+                judged += 1;
+            }
+        }
+        assert!(judged > 20, "{problem}: only {judged} outputs judged");
+    }
+}
+
+#[test]
+fn the_zip_holds_the_package_at_its_root() {
+    let python = Path::new("/usr/bin/python3");
+    if !python.is_file() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI: /usr/bin/python3 is needed to read the zip"
+        );
+        eprintln!("skipped: no /usr/bin/python3 to read the zip with");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("magicsquare");
+    let zip = tmp.path().join("magicsquare.zip");
+    export("magic-square", &dir, &[]).assert_code(0);
+    export("magic-square", &zip, &["--zip"]).assert_code(0);
+    // Read by an independent zip reader: names, Unix modes and contents.
+    let script = "import json, sys, zipfile\n\
+                  z = zipfile.ZipFile(sys.argv[1])\n\
+                  assert z.testzip() is None\n\
+                  print(json.dumps({i.filename: [i.external_attr >> 16, z.read(i).hex()] for i in z.infolist()}))\n";
+    let out = Command::new(python)
+        .args(["-c", script, zip.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed: BTreeMap<String, (u32, String)> = serde_json::from_slice(&out.stdout).unwrap();
+    let folder = files(&dir);
+    let names: Vec<&String> = listed.keys().collect();
+    assert_eq!(names, folder.keys().collect::<Vec<_>>());
+    for (name, bytes) in &folder {
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(listed[name].1, hex, "{name}");
+    }
+    for must in [
+        "problem.yaml",
+        "statement/problem.en.md",
+        "data/sample/1.in",
+        "data/sample/1.ans",
+        "data/invalid_input/crlf.in",
+        "input_validators/validator/build",
+        "input_validators/validator/main.rs",
+        "output_validator/checker/checker.rs",
+        "submissions/accepted/forced.cpp",
+        "submissions/wrong_answer/only_n3.c",
+    ] {
+        assert!(listed.contains_key(must), "{must} missing: {names:?}");
+    }
+    assert_eq!(listed["input_validators/validator/build"].0, 0o100755);
+    assert_eq!(listed["problem.yaml"].0, 0o100644);
+    assert!(names.iter().any(|n| n.starts_with("data/secret/")));
+    assert!(!names.iter().any(|n| n.contains("compile_error")));
+    let yaml = String::from_utf8(folder["problem.yaml"].clone()).unwrap();
+    for line in [
+        "problem_format_version: 2023-07-draft",
+        "name: \"Magic Square\"",
+        "  time_limit: 1.0",
+        "  memory: 64",
+    ] {
+        assert!(yaml.lines().any(|l| l == line), "{line:?} not in\n{yaml}");
+    }
+}
+
+fn assert_one_error(run: &Run, needle: &str) {
+    run.assert_code(2);
+    assert_clean_error(run);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(needle),
+        "{needle:?} not in {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_exit_2_and_nothing_is_overwritten() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("pkg");
+    assert_one_error(
+        &export("no-such-problem", &out, &[]),
+        "no problem `no-such-problem`",
+    );
+    assert!(!out.exists());
+
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("keep.txt"), "mine").unwrap();
+    assert_one_error(&export("magic-square", &out, &[]), "pass --force");
+    assert_eq!(
+        std::fs::read_to_string(out.join("keep.txt")).unwrap(),
+        "mine"
+    );
+    assert_one_error(&export("magic-square", &out, &["--zip"]), "is a folder");
+
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    assert_one_error(&export("magic-square", &file, &[]), "is not a folder");
+    assert_one_error(&export("magic-square", &file, &["--zip"]), "pass --force");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+
+    let kattis = common::root().join("tests/packages/mean");
+    let run = export(kattis.to_str().unwrap(), &tmp.path().join("k"), &[]);
+    assert_one_error(&run, "is a Kattis package already");
+
+    let run = judge(&["export", "magic-square"]);
+    run.assert_code(2);
+    assert!(run.stderr.contains("--out"), "{}", run.stderr);
+
+    // --force replaces the folder as a whole.
+    export("magic-square", &out, &["--force"]).assert_code(0);
+    assert!(!out.join("keep.txt").exists());
+    assert!(out.join("problem.yaml").is_file());
+}
