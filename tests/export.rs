@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::verify_report::VerifyReport;
 use common::{assert_clean_error, judge, judge_timed, Run};
 use judge::problems::{lookup, Judgement};
-use serde::Deserialize;
 
 const PROBLEMS: [(&str, &str); 2] = [
     ("magic-square", "magicsquare"),
@@ -48,42 +48,6 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
     walk(dir, dir, &mut out);
     out
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyReport {
-    ok: bool,
-    interrupted: bool,
-    problems: Vec<ProblemReport>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProblemReport {
-    problem: String,
-    checks: Vec<Check>,
-    submissions: Vec<SubmissionResult>,
-    #[allow(dead_code)]
-    suggested_time_limit: Option<serde_json::Value>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Check {
-    name: String,
-    status: String,
-    message: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SubmissionResult {
-    path: String,
-    expected: String,
-    actual: String,
-    #[allow(dead_code)]
-    timing: Option<serde_json::Value>,
 }
 
 #[test]

@@ -16,6 +16,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use common::verify_report::VerifyReport;
 use common::{assert_clean_error, copy_dir, judge_timed, root, Run};
 use serde::Deserialize;
 
@@ -35,42 +36,6 @@ fn package(name: &str) -> PathBuf {
 
 fn rel(p: &Path) -> String {
     p.display().to_string()
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyReport {
-    ok: bool,
-    interrupted: bool,
-    problems: Vec<ProblemReport>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProblemReport {
-    problem: String,
-    checks: Vec<Check>,
-    submissions: Vec<SubmissionResult>,
-    #[allow(dead_code)]
-    suggested_time_limit: Option<serde_json::Value>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Check {
-    name: String,
-    status: String,
-    message: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SubmissionResult {
-    path: String,
-    expected: String,
-    actual: String,
-    #[allow(dead_code)]
-    timing: Option<serde_json::Value>,
 }
 
 #[test]

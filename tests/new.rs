@@ -9,44 +9,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::verify_report::VerifyReport;
 use common::{assert_clean_error, judge, judge_timed, Run};
-use serde::Deserialize;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyReport {
-    ok: bool,
-    interrupted: bool,
-    problems: Vec<ProblemReport>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProblemReport {
-    problem: String,
-    checks: Vec<Check>,
-    submissions: Vec<SubmissionResult>,
-    #[allow(dead_code)]
-    suggested_time_limit: Option<serde_json::Value>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Check {
-    name: String,
-    status: String,
-    message: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SubmissionResult {
-    path: String,
-    expected: String,
-    actual: String,
-    #[allow(dead_code)]
-    timing: Option<serde_json::Value>,
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("UTF-8 temp path")

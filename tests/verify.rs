@@ -7,63 +7,8 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use common::verify_report::VerifyReport;
 use common::{copy_dir, judge, root};
-use serde::Deserialize;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyReport {
-    ok: bool,
-    interrupted: bool,
-    problems: Vec<ProblemReport>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProblemReport {
-    problem: String,
-    checks: Vec<Check>,
-    submissions: Vec<Submission>,
-    suggested_time_limit: Option<Suggestion>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Check {
-    name: String,
-    status: String,
-    message: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Submission {
-    path: String,
-    expected: String,
-    actual: String,
-    timing: Option<Timing>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Timing {
-    test: String,
-    runs: u32,
-    median_ms: u64,
-    min_ms: u64,
-    max_ms: u64,
-    capped: bool,
-    samples_ms: Vec<u64>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Suggestion {
-    time_limit_ms: u64,
-    slowest_accepted_ms: u64,
-    fastest_tle_ms: Option<u64>,
-    consistent: bool,
-}
 
 /// A copy of `problem` without its jury submissions, in a temp dir.
 fn package_copy(problem: &str) -> (tempfile::TempDir, PathBuf) {

@@ -6,6 +6,8 @@ use std::process::{Command, Stdio};
 
 use serde::Deserialize;
 
+pub mod verify_report;
+
 /// What a `judge` invocation produced.
 pub struct Run {
     pub code: i32,
