@@ -239,18 +239,8 @@ fn broken(name: &str, breakit: impl FnOnce(&Path)) -> (tempfile::TempDir, PathBu
 /// One `error:` line naming `file`, exit status 2, no panic.
 fn assert_package_error(run: &Run, file: &str, what: &str) {
     run.assert_code(2);
-    assert_clean_error(run);
-    let errors: Vec<&str> = run
-        .stderr
-        .lines()
-        .filter(|l| l.starts_with("error"))
-        .collect();
-    assert_eq!(errors.len(), 1, "{}", run.stderr);
-    assert!(
-        errors[0].contains(file) && errors[0].contains(what),
-        "{}",
-        errors[0]
-    );
+    let error = common::the_error_line(run);
+    assert!(error.contains(file) && error.contains(what), "{error}");
 }
 
 #[test]

@@ -74,6 +74,18 @@ pub fn assert_clean_error(run: &Run) {
     assert!(!errors.is_empty(), "no error line in: {}", run.stderr);
 }
 
+/// [`assert_clean_error`], and exactly one error line, which is returned.
+pub fn the_error_line(run: &Run) -> &str {
+    assert_clean_error(run);
+    let errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{}", run.stderr);
+    errors[0]
+}
+
 /// Copies a package folder recursively (for tests that break a copy).
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
