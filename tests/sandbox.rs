@@ -40,6 +40,7 @@ const PROGRAMS: &[&str] = &[
     "unix_connect",
     "view",
     "diskfill",
+    "ipc",
 ];
 
 /// Set (to the directory holding the compiled programs) when this binary runs as the inner,
@@ -216,6 +217,20 @@ fn check_network_blocked() {
     assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
     assert!(out.contains("failed"), "{out}");
     assert!(!out.contains("connected"), "{out}");
+}
+
+/// No IPC object that would outlive the run (System V shared memory, message queues,
+/// semaphores; POSIX message queues): each is refused, so no run can leave state for the
+/// slot's next run or talk to a run elsewhere on the host.
+fn check_ipc_refused() {
+    let (req, _w) = request("ipc", &[]);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert_eq!(
+        text(&o.stdout),
+        "shmget:Operation not permitted\nmsgget:Operation not permitted\n\
+         semget:Operation not permitted\nmq_open:Operation not permitted\n"
+    );
 }
 
 /// A pathname Unix socket the program could reach by its file permissions (0777 as root;
@@ -475,6 +490,11 @@ fn fork_bomb_is_contained() {
 #[test]
 fn network_is_blocked() {
     check_network_blocked();
+}
+
+#[test]
+fn ipc_objects_that_outlive_a_run_are_refused() {
+    check_ipc_refused();
 }
 
 #[test]
@@ -740,6 +760,7 @@ fn unprivileged_inner() {
     check_files();
     check_fork_bomb();
     check_unix_socket();
+    check_ipc_refused();
     check_view();
     check_disk_quota();
     let (req, _w) = request("hello", &[]);

@@ -70,6 +70,29 @@ fn denied_syscalls() -> Vec<libc::c_long> {
         // No sockets at all (`socketpair` stays allowed): a pathname Unix socket would reach
         // whatever listens on it (an ssh agent, D-Bus), whatever the file-system view.
         libc::SYS_socket,
+        // No System V IPC and no POSIX message queues: their objects live in the IPC
+        // namespace, not in the box, so a segment one run made would still be there for the
+        // next run of the slot (a test's answer kept for the next test) and for every other
+        // run on the host (two submissions talking). Pipes, socketpairs and files in the
+        // box's scratch space stay: those are the run's own.
+        libc::SYS_shmget,
+        libc::SYS_shmat,
+        libc::SYS_shmdt,
+        libc::SYS_shmctl,
+        libc::SYS_msgget,
+        libc::SYS_msgsnd,
+        libc::SYS_msgrcv,
+        libc::SYS_msgctl,
+        libc::SYS_semget,
+        libc::SYS_semop,
+        libc::SYS_semtimedop,
+        libc::SYS_semctl,
+        libc::SYS_mq_open,
+        libc::SYS_mq_unlink,
+        libc::SYS_mq_timedsend,
+        libc::SYS_mq_timedreceive,
+        libc::SYS_mq_notify,
+        libc::SYS_mq_getsetattr,
     ];
     #[cfg(target_arch = "x86_64")]
     v.extend([libc::SYS_iopl, libc::SYS_ioperm]);
