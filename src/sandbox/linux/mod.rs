@@ -64,8 +64,10 @@ mod fsview;
 mod policy;
 pub mod procfs;
 mod run;
+mod slotrun;
 mod slots;
 mod spawn;
+mod spawner;
 mod supervise;
 mod sys;
 
@@ -98,6 +100,12 @@ pub struct LinuxSandbox {
     /// The seccomp programs for runs that may have several processes/threads, and for runs
     /// limited to one (where creating another fails in the filter).
     seccomp: [Vec<libc::sock_filter>; 2],
+    /// The second filter of a one-task run started by a slot's spawner (whose inherited
+    /// filter is the several-task one).
+    no_more_tasks: Vec<libc::sock_filter>,
+    /// A pidfd of this process: the slots' long-lived processes end when it does (root path
+    /// with cgroups; `None` elsewhere).
+    harness_pidfd: Option<std::os::fd::OwnedFd>,
     /// Signals not at SIG_DFL in the harness when `new` ran, plus SIGPIPE (which Rust
     /// programs ignore): reset in the child. Handlers installed later are reset by `execve`
     /// anyway; only signals *ignored* after `new` would leak into the program.
@@ -161,6 +169,9 @@ impl LinuxSandbox {
                 } else {
                     None
                 },
+                spawner: None,
+                layer: None,
+                no_spawner: false,
                 fs_base: None,
                 done: eventfd().map_err(|e| setup_err("eventfd", e))?,
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
@@ -173,8 +184,23 @@ impl LinuxSandbox {
             }
             _ => None,
         };
+        let harness_pidfd = if mech.root && mech.cgroups {
+            use std::os::fd::FromRawFd;
+            // SAFETY: plain system call; the result is checked.
+            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) };
+            // SAFETY: a fresh fd nobody else owns.
+            (fd >= 0).then(|| unsafe { std::os::fd::OwnedFd::from_raw_fd(fd as i32) })
+        } else {
+            None
+        };
         Ok(LinuxSandbox {
             fsview,
+            harness_pidfd,
+            no_more_tasks: if mech.seccomp {
+                policy::no_more_tasks_program()
+            } else {
+                Vec::new()
+            },
             fsview_failed: AtomicBool::new(false),
             scoped_ruleset,
             seccomp: if mech.seccomp {
@@ -239,12 +265,22 @@ impl Sandbox for LinuxSandbox {
             });
         }
         let mut slot = self.pool.acquire();
-        let mut result = run::run_in_slot(self, &mut slot, request, &program);
+        let attempt = |slot: &mut Slot| {
+            if slotrun::applies(self, slot) {
+                slotrun::run_in_slot(self, slot, request, &program)
+            } else {
+                run::run_in_slot(self, slot, request, &program)
+            }
+        };
+        let mut result = attempt(&mut slot);
         if let Err(run::RunError::FsView(why)) = &result {
             if matches!(slot.fs_base, Some(Ok(_))) {
-                // The slot's prebuilt base failed this run: build each box whole from now on.
+                // The slot's prebuilt base failed this run: build each box whole from now on
+                // (with a proxy per run: the slot's processes sat in the base).
                 slot.fs_base = Some(Err(why.clone()));
-                result = run::run_in_slot(self, &mut slot, request, &program);
+                slot.spawner = None;
+                slot.layer = None;
+                result = attempt(&mut slot);
             }
         }
         match result {
@@ -257,7 +293,9 @@ impl Sandbox for LinuxSandbox {
                          host's files, limited by Landlock"
                     );
                 }
-                run::run_in_slot(self, &mut slot, request, &program).map_err(Into::into)
+                slot.spawner = None;
+                slot.layer = None;
+                attempt(&mut slot).map_err(Into::into)
             }
             r => r.map_err(Into::into),
         }

@@ -65,6 +65,13 @@ pub fn lease_uid(hint: u32) -> io::Result<UidLease> {
 
 /// One worker slot.
 pub struct Slot {
+    /// The slot's long-lived init and spawner (root path with cgroups; started at the first
+    /// run). First: they are killed and reaped before the cgroups they used are removed.
+    pub spawner: Option<super::spawner::SlotSpawner>,
+    /// The per-run mounts currently in the slot's box (see [`super::slotrun`]).
+    pub layer: Option<super::slotrun::Layer>,
+    /// Set when the slot's processes could not be started here: runs use a proxy each.
+    pub no_spawner: bool,
     /// The uid and gid its programs run as (root path only).
     pub uid: Option<UidLease>,
     pub cg: Option<SlotCgroups>,

@@ -96,13 +96,15 @@ pub unsafe fn exit(code: i32) -> ! {
 
 /// `clone(CLONE_VM | CLONE_VFORK | extra, stack)` that runs `f(arg)` on `stack_top` in the
 /// child. Returns the child pid (in the caller's pid namespace) or `-errno`. `f` must never
-/// return. Implemented in assembly so that no libc code (and no `errno`) is involved.
+/// return. `parent_tid` receives the pidfd when `extra` has `CLONE_PIDFD` (else null).
+/// Implemented in assembly so that no libc code (and no `errno`) is involved.
 #[cfg(target_arch = "x86_64")]
 pub unsafe fn clone_vfork(
     extra_flags: usize,
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
+    parent_tid: *mut i32,
 ) -> Ret {
     let flags =
         libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
@@ -122,7 +124,7 @@ pub unsafe fn clone_vfork(
             inlateout("rax") libc::SYS_clone as isize => ret,
             in("rdi") flags,
             in("rsi") stack_top,
-            in("rdx") 0usize,
+            in("rdx") parent_tid,
             in("r10") 0usize,
             in("r8") 0usize,
             in("r12") arg,
@@ -139,6 +141,7 @@ pub unsafe fn clone_vfork(
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
+    parent_tid: *mut i32,
 ) -> Ret {
     let flags =
         libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
@@ -156,7 +159,7 @@ pub unsafe fn clone_vfork(
             in("x8") libc::SYS_clone,
             inlateout("x0") flags as isize => ret,
             in("x1") stack_top,
-            in("x2") 0usize,
+            in("x2") parent_tid,
             in("x3") 0usize,
             in("x4") 0usize,
             in("x10") arg,
@@ -172,6 +175,7 @@ pub unsafe fn clone_vfork(
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
+    parent_tid: *mut i32,
 ) -> Ret {
     unsafe extern "C" fn tramp(arg: *mut c_void) -> libc::c_int {
         // SAFETY: `arg` is the `pair` below, alive while the vfork parent waits.
@@ -189,6 +193,7 @@ pub unsafe fn clone_vfork(
             stack_top as *mut c_void,
             flags,
             &pair as *const _ as *mut c_void,
+            parent_tid,
         )
     };
     if r < 0 {

@@ -176,6 +176,15 @@ impl SlotCgroups {
         }
     }
 
+    /// True if a task of the slot is still counted, exited ones not yet reaped included
+    /// (after a run: it left something behind).
+    pub fn tasks_left(&self) -> bool {
+        match self {
+            SlotCgroups::V1(s) => s.has_tasks(),
+            SlotCgroups::V2(s) => s.tasks_left(),
+        }
+    }
+
     pub fn kill_remaining(&self) {
         match self {
             SlotCgroups::V1(s) => s.kill_remaining(),
