@@ -655,6 +655,21 @@ fn root_path_uses_cgroups_and_no_warning() {
     let cgroups = sandbox().uses_cgroups();
     if common::require(cgroups, "the root path uses no cgroups on this host") {
         assert_eq!(sandbox().warning(), None);
+        // Runs go through the slots' long-lived processes, not a proxy each.
+        let sb = LinuxSandbox::new(1).expect("sandbox setup");
+        let (req, _w) = request("hello", &[]);
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            assert_eq!(text(&o.stdout), "hello\n");
+        });
+        assert!(sb.uses_slot_processes(), "a proxy per run");
     }
 }
 
@@ -977,4 +992,21 @@ fn killed_harness_inner() {
     let (req, _w) = request("sleep", &[&marker]);
     println!("running as {}", std::process::id());
     let _ = sandbox().run(&req);
+}
+
+/// The slot's spawner sits in the slot's memory cgroup exempt from the OOM killer; neither
+/// the program nor the harness (whose memory the spawner shares) is exempt.
+#[test]
+fn the_program_and_the_harness_keep_their_oom_score() {
+    let before = std::fs::read_to_string("/proc/self/oom_score_adj").expect("own score");
+    let (mut req, _w) = request("view", &[]);
+    req.argv = vec![
+        "/bin/sh".into(),
+        "-c".into(),
+        "cat /proc/self/oom_score_adj".into(),
+    ];
+    let o = run(req);
+    assert_eq!(text(&o.stdout), "0\n", "{o:?}");
+    let after = std::fs::read_to_string("/proc/self/oom_score_adj").expect("own score");
+    assert_eq!(before, after);
 }

@@ -249,6 +249,13 @@ impl LinuxSandbox {
         self.mech.cgroups
     }
 
+    /// True when a slot of this sandbox has its long-lived processes, i.e. runs are started
+    /// by a slot's spawner rather than each by a proxy of its own (root with cgroups, after a
+    /// first run; for tests and benchmarks).
+    pub fn uses_slot_processes(&self) -> bool {
+        self.pool.any(|s| s.spawner.is_some())
+    }
+
     /// The uids used by this sandbox's slots (for finding leftover processes).
     pub fn slot_uids(&self) -> Vec<u32> {
         self.pool.uids()

@@ -462,6 +462,7 @@ pub fn cgroup_figures(
     cg: &SlotCgroups,
     base: Baseline,
     limit_hit: &mut Option<LimitHit>,
+    slot_owned: SlotOwned,
 ) -> (Duration, u64, u64) {
     let u = cg.usage(base);
     if u.oom_killed {
@@ -473,7 +474,7 @@ pub fn cgroup_figures(
         *limit_hit = Some(LimitHit::Processes);
     }
     // Belt and braces: every process of the run is gone, so the slot must be empty.
-    if cg.has_tasks() {
+    if slot_owned.spawner.is_none() && cg.has_tasks() {
         cg.kill_remaining();
     }
     // Page cache left by files the run wrote would count toward the next run's peak.
@@ -481,10 +482,18 @@ pub fn cgroup_figures(
         cg.force_empty();
     }
     (
-        Duration::from_nanos(u.cpu_ns),
+        Duration::from_nanos(u.cpu_ns.saturating_sub(slot_owned.cpu_ns)),
         u.peak_bytes / 1024,
         u.forks_refused,
     )
+}
+
+/// What of a slot's cgroup figures is not the run's: a spawner that sits in the cgroups
+/// (its pid, so that it is not killed) and the CPU time it spent starting the program.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SlotOwned {
+    pub spawner: Option<i32>,
+    pub cpu_ns: u64,
 }
 
 /// The outcome from what was measured: the CPU limit and a full disk (`disk`: bytes used and
@@ -717,7 +726,7 @@ pub fn run_in_slot(
     };
 
     let figures = match (&slot.cg, baseline) {
-        (Some(cg), Some(base)) => cgroup_figures(cg, base, &mut limit_hit),
+        (Some(cg), Some(base)) => cgroup_figures(cg, base, &mut limit_hit, SlotOwned::default()),
         _ => {
             // Every process of the run, reaped by the proxy (or the proxy's own rusage when
             // it was killed before it could say so).

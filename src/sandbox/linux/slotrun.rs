@@ -124,6 +124,10 @@ fn ensure_spawner(sb: &LinuxSandbox, slot: &mut Slot) -> bool {
         },
         seccomp: &sb.seccomp[0],
         harness: sb.harness_pidfd.as_ref().map_or(-1, |f| f.as_raw_fd()),
+        cgroup_procs: match &slot.cg {
+            Some(cg) if cg.spawner_may_join() => cg.procs_fds(),
+            _ => Vec::new(),
+        },
     };
     match SlotSpawner::start(&cfg) {
         Ok(s) => {
@@ -206,6 +210,8 @@ fn ensure_layer(
 struct SlotProbe<'a> {
     cg: &'a SlotCgroups,
     base: Baseline,
+    /// What of the cgroups' figures is the slot's, not the run's.
+    owned: run::SlotOwned,
     child: i32,
     init: i32,
     spawner: &'a mut SlotSpawner,
@@ -213,7 +219,9 @@ struct SlotProbe<'a> {
 
 impl Probe for SlotProbe<'_> {
     fn cpu(&mut self) -> Option<Duration> {
-        Some(Duration::from_nanos(self.cg.cpu_ns()))
+        Some(Duration::from_nanos(
+            self.cg.cpu_ns().saturating_sub(self.owned.cpu_ns),
+        ))
     }
 
     fn poll_process(&mut self) -> Option<procfs::ProcSample> {
@@ -237,7 +245,8 @@ impl Probe for SlotProbe<'_> {
 
     fn ended(&mut self) {
         // The program is reaped; anything it left is still counted by the slot's cgroups.
-        if self.cg.tasks_left() {
+        let resident = u64::from(self.owned.spawner.is_some());
+        if self.cg.tasks() > resident {
             let _ = self.spawner.kill_all();
         }
     }
@@ -289,8 +298,10 @@ pub fn run_in_slot(
     let Some(cg) = slot.cg.as_mut() else {
         return run::run_in_slot(sb, slot, req, program);
     };
+    // A spawner in the slot's cgroups is one of the tasks they count.
+    let resident = cg.spawner_may_join();
     let base = cg
-        .prepare(lim.memory_bytes, lim.processes)
+        .prepare(lim.memory_bytes, lim.processes + u32::from(resident))
         .map_err(|e| setup_err("preparing cgroups", e))?;
     let plan = run::new_plan(
         sb,
@@ -300,7 +311,8 @@ pub fn run_in_slot(
         ChildSpec {
             work_dir,
             uid,
-            cgroup_procs: cg.procs_fds(),
+            // Born in the cgroups when the spawner sits in them.
+            cgroup_procs: if resident { Vec::new() } else { cg.procs_fds() },
             // The spawner is in the slot's network namespace already.
             netns: -1,
             ruleset: own_ruleset
@@ -346,9 +358,14 @@ pub fn run_in_slot(
     // The program holds its own copies now.
     drop((out_w, err_w, stdin));
     let init = spawner.init_pid();
+    let owned = run::SlotOwned {
+        spawner: resident.then(|| spawner.spawner_pid()),
+        cpu_ns: if resident { spawner.spawn_cpu_ns() } else { 0 },
+    };
     let mut probe = SlotProbe {
         cg,
         base,
+        owned,
         child,
         init,
         spawner,
@@ -382,7 +399,7 @@ pub fn run_in_slot(
         None => Termination::Signaled(libc::SIGKILL),
     };
     let mut limit_hit = mon.limit_hit;
-    let figures = run::cgroup_figures(cg, base, &mut limit_hit);
+    let figures = run::cgroup_figures(cg, base, &mut limit_hit, owned);
     // The fullest scratch space tells whether the quota was reached; a written one is
     // replaced before the next run.
     let mut disk = (0u64, 0u64);

@@ -162,6 +162,11 @@ impl SlotPool {
         }
     }
 
+    /// True if `f` holds for a slot that is not in use.
+    pub fn any(&self, f: impl Fn(&Slot) -> bool) -> bool {
+        self.slots.iter().any(|s| s.try_lock().is_ok_and(|s| f(&s)))
+    }
+
     /// The uids of the slots (for tests that look for leftover processes).
     pub fn uids(&self) -> Vec<u32> {
         self.slots

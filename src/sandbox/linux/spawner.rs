@@ -28,7 +28,7 @@
 use std::ffi::{c_void, CString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::fs::MetadataExt;
-use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::fsview::MountOp;
@@ -58,6 +58,9 @@ pub struct Channel {
     plan: AtomicPtr<Plan>,
     child_pid: AtomicI32,
     child_pidfd: AtomicI32,
+    /// The spawner's own CPU time for starting it, ns (charged to the slot's cgroups when
+    /// the spawner sits in them).
+    spawn_cpu_ns: AtomicU64,
 }
 
 /// What the init needs, prepared before it starts.
@@ -91,6 +94,12 @@ struct HelperSetup {
     go: i32,
     done: i32,
     harness: i32,
+    /// `cgroup.procs` of the slot's cgroups, joined once set up (empty: the programs join).
+    cgroup_procs: Vec<i32>,
+    /// Its stack, and its pid and pidfd once started (a negative pid: -errno).
+    stack_top: *mut u8,
+    pid: AtomicI32,
+    pidfd: AtomicI32,
     chan: *const Channel,
     err_step: AtomicU32,
     err_errno: AtomicI32,
@@ -122,12 +131,17 @@ pub struct Config<'a> {
     pub seccomp: &'a [libc::sock_filter],
     /// A pidfd of the harness itself.
     pub harness: i32,
+    /// `cgroup.procs` of the slot's cgroups for the spawner to sit in (see
+    /// [`super::cgroup::SlotCgroups::spawner_may_join`]); empty: each program joins them.
+    pub cgroup_procs: Vec<i32>,
 }
 
 /// The init and the spawner of one slot (see the module documentation).
 pub struct SlotSpawner {
-    // Declared first: dropped (killed and reaped) before the setups and the channel they read.
+    // Declared first: dropped (killed and reaped) before the setups and the channel they read;
+    // the spawner before its starter, which then returns from its vfork wait and exits.
     helper: Task,
+    _starter: Task,
     init: Task,
     chan: Box<Channel>,
     _init_setup: Box<InitSetup>,
@@ -286,6 +300,10 @@ impl SlotSpawner {
             go: go.as_raw_fd(),
             done: done.as_raw_fd(),
             harness: cfg.harness,
+            cgroup_procs: cfg.cgroup_procs.clone(),
+            stack_top: std::ptr::null_mut(),
+            pid: AtomicI32::new(-libc::EINVAL),
+            pidfd: AtomicI32::new(-1),
             chan: &*chan,
             err_step: AtomicU32::new(0),
             err_errno: AtomicI32::new(0),
@@ -295,26 +313,41 @@ impl SlotSpawner {
             filter: helper_setup.seccomp.as_mut_ptr(),
         };
         let stack = Stack::new(STACK)?;
-        // SAFETY: as for the init; the spawner shares the harness's fd table (CLONE_FILES),
-        // so the fds in its setup stay valid as long as this value holds them.
-        let (pid, pidfd) = unsafe {
+        helper_setup.stack_top = stack.top();
+        let starter_stack = Stack::new(16 * 1024)?;
+        // SAFETY: `start_main` uses raw system calls only, on `helper_setup`, which lives in
+        // this value as long as the starter and the spawner (dropped after them), as do
+        // their stacks.
+        let (starter_pid, starter_pidfd) = unsafe {
             spawn::start_task(
-                helper_main_c,
-                stack.top(),
+                start_main_c,
+                starter_stack.top(),
                 libc::CLONE_FILES,
                 &*helper_setup as *const HelperSetup as *mut c_void,
             )
         }?;
+        let starter = Task {
+            pid: starter_pid,
+            pidfd: starter_pidfd,
+            _stack: starter_stack,
+        };
+        // The starter ends early only when it could not start the spawner.
+        wait_answer(
+            done.as_raw_fd(),
+            starter.pidfd.as_raw_fd(),
+            "the slot's spawner",
+        )?;
+        let pid = helper_setup.pid.load(Ordering::SeqCst);
+        if pid < 0 {
+            return Err(std::io::Error::from_raw_os_error(-pid));
+        }
+        // SAFETY: CLONE_PIDFD put a fresh pidfd in our (shared) fd table; nobody else owns it.
+        let pidfd = unsafe { OwnedFd::from_raw_fd(helper_setup.pidfd.load(Ordering::SeqCst)) };
         let helper = Task {
             pid,
             pidfd,
             _stack: stack,
         };
-        wait_answer(
-            done.as_raw_fd(),
-            helper.pidfd.as_raw_fd(),
-            "the slot's spawner",
-        )?;
         if let Some(e) = setup_error(
             "the slot's spawner",
             &helper_setup.err_step,
@@ -325,6 +358,7 @@ impl SlotSpawner {
         drop(pidns);
         Ok(SlotSpawner {
             helper,
+            _starter: starter,
             init,
             chan,
             _init_setup: init_setup,
@@ -337,6 +371,16 @@ impl SlotSpawner {
             pending: None,
             waiting: false,
         })
+    }
+
+    /// The spawner's pid (in the harness's pid namespace).
+    pub fn spawner_pid(&self) -> i32 {
+        self.helper.pid
+    }
+
+    /// CPU time the spawner spent starting the last program, ns.
+    pub fn spawn_cpu_ns(&self) -> u64 {
+        self.chan.spawn_cpu_ns.load(Ordering::SeqCst)
     }
 
     /// The init's pid (in the harness's pid namespace).
@@ -447,14 +491,15 @@ impl SlotSpawner {
             }
             // SAFETY: siginfo_t is plain old data, valid when zeroed.
             let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            // SAFETY: reaping one of our own children (a zombie, not reused before it is
-            // reaped); WNOHANG so a process that did not die yet is left for the next time.
+            // SAFETY: reaping one of our own children (its pid is not reused before it is
+            // reaped). It was killed with the rest of the namespace: this waits only until
+            // its SIGKILL has been handled.
             unsafe {
                 libc::waitid(
                     libc::P_PID,
                     pid as libc::id_t,
                     &mut info,
-                    libc::WEXITED | libc::WNOHANG | libc::__WALL,
+                    libc::WEXITED | libc::__WALL,
                 )
             };
         }
@@ -624,9 +669,79 @@ unsafe fn init_main(s: &InitSetup) -> libc::c_int {
     0
 }
 
-extern "C" fn helper_main_c(arg: *mut c_void) -> libc::c_int {
+extern "C" fn start_main_c(arg: *mut c_void) -> libc::c_int {
     // SAFETY: only ever called by `SlotSpawner::start` with its prepared setup.
-    unsafe { helper_main(&*(arg as *const HelperSetup)) }
+    unsafe { start_main(&*(arg as *const HelperSetup)) }
+}
+
+/// The spawner's starter: starts the spawner with `CLONE_VFORK | CLONE_PARENT` and waits,
+/// as a vfork parent, until the spawner ends. So the spawner, which never calls `execve`,
+/// is "in vfork" for its whole life with the harness as its parent, sharing its memory:
+/// the OOM killer never chooses such a task (`in_vfork()`), which matters because the
+/// spawner may sit in the slot's memory cgroup, and killing it would kill every process
+/// that shares its memory, the harness included. (Lowering its `oom_score_adj` instead
+/// needs CAP_SYS_RESOURCE, and would be copied to the harness.)
+///
+/// # Safety
+/// Raw system calls only, on `s`.
+unsafe fn start_main(s: &HelperSetup) -> libc::c_int {
+    // SAFETY: raw system calls on the prepared setup and locals.
+    unsafe {
+        block_signals();
+        let flags = libc::CLONE_VM
+            | libc::CLONE_FILES
+            | libc::CLONE_PARENT
+            | libc::CLONE_VFORK
+            | libc::CLONE_PIDFD;
+        // The pidfd goes straight where the harness reads it (the kernel writes it before the
+        // spawner runs, which answers only once it is set up).
+        let pid = sys::clone_raw(
+            flags as usize,
+            s.stack_top,
+            helper_entry,
+            s as *const HelperSetup as *mut c_void,
+            s.pidfd.as_ptr(),
+        );
+        if pid < 0 {
+            s.pid.store(pid as i32, Ordering::SeqCst);
+            answer(s.done);
+            return 127;
+        }
+    }
+    0
+}
+
+unsafe extern "C" fn helper_entry(arg: *mut c_void) -> ! {
+    // SAFETY: only ever started by `start_main` with the prepared setup.
+    unsafe {
+        let s = &*(arg as *const HelperSetup);
+        s.pid
+            .store(sc1(libc::SYS_getpid, 0) as i32, Ordering::SeqCst);
+        let code = helper_main(s);
+        sys::exit(code)
+    }
+}
+
+/// The calling thread's CPU time, ns.
+///
+/// # Safety
+/// Raw system call on a local.
+unsafe fn thread_cpu_ns() -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime fills the local.
+    unsafe {
+        sc2(
+            libc::SYS_clock_gettime,
+            libc::CLOCK_THREAD_CPUTIME_ID as usize,
+            &mut t as *mut libc::timespec as usize,
+        )
+    };
+    (t.tv_sec as u64)
+        .wrapping_mul(1_000_000_000)
+        .wrapping_add(t.tv_nsec as u64)
 }
 
 /// The slot's spawner.
@@ -705,9 +820,18 @@ unsafe fn helper_main(s: &HelperSetup) -> libc::c_int {
                 return 127;
             }
         }
+        // Last: what the set-up allocated is not charged to the slot.
+        for &fd in s.cgroup_procs.iter() {
+            let r = sc3(libc::SYS_write, fd as usize, b"0".as_ptr() as usize, 1);
+            if r < 0 {
+                fail(Step::JoinCgroup, r);
+                return 127;
+            }
+        }
         answer(s.done);
         let chan = &*s.chan;
         while next_request(s.go, s.harness) {
+            let cpu_before = thread_cpu_ns();
             let plan = chan.plan.load(Ordering::SeqCst);
             let mut pidfd: i32 = -1;
             // The program's parent is the harness (CLONE_PARENT): it reaps it and reads its
@@ -719,6 +843,8 @@ unsafe fn helper_main(s: &HelperSetup) -> libc::c_int {
                 plan.cast(),
                 &mut pidfd,
             );
+            chan.spawn_cpu_ns
+                .store(thread_cpu_ns().wrapping_sub(cpu_before), Ordering::SeqCst);
             chan.child_pidfd.store(pidfd, Ordering::SeqCst);
             chan.child_pid.store(pid as i32, Ordering::SeqCst);
             answer(s.done);

@@ -94,11 +94,10 @@ pub unsafe fn exit(code: i32) -> ! {
     }
 }
 
-/// `clone(CLONE_VM | CLONE_VFORK | extra, stack)` that runs `f(arg)` on `stack_top` in the
-/// child. Returns the child pid (in the caller's pid namespace) or `-errno`. `f` must never
-/// return. `parent_tid` receives the pidfd when `extra` has `CLONE_PIDFD` (else null).
-/// Implemented in assembly so that no libc code (and no `errno`) is involved.
-#[cfg(target_arch = "x86_64")]
+/// `clone(CLONE_VM | CLONE_VFORK | extra | SIGCHLD, stack)` that runs `f(arg)` on
+/// `stack_top` in the child. Returns the child pid (in the caller's pid namespace) or
+/// `-errno`. `f` must never return. `parent_tid` receives the pidfd when `extra` has
+/// `CLONE_PIDFD` (else null).
 pub unsafe fn clone_vfork(
     extra_flags: usize,
     stack_top: *mut u8,
@@ -108,6 +107,21 @@ pub unsafe fn clone_vfork(
 ) -> Ret {
     let flags =
         libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
+    // SAFETY: the caller's contract.
+    unsafe { clone_raw(flags, stack_top, f, arg, parent_tid) }
+}
+
+/// `clone(flags, stack)` that runs `f(arg)` on `stack_top` in the child (which must share
+/// the caller's memory: `CLONE_VM`). Returns the child pid or `-errno`; `f` must never
+/// return. Implemented in assembly so that no libc code (and no `errno`) is involved.
+#[cfg(target_arch = "x86_64")]
+pub unsafe fn clone_raw(
+    flags: usize,
+    stack_top: *mut u8,
+    f: unsafe extern "C" fn(*mut c_void) -> !,
+    arg: *mut c_void,
+    parent_tid: *mut i32,
+) -> Ret {
     let ret: isize;
     // SAFETY: the child starts on `stack_top` (16-byte aligned by the caller) and
     // immediately calls `f`, which never returns; the parent continues normally.
@@ -136,15 +150,13 @@ pub unsafe fn clone_vfork(
 }
 
 #[cfg(target_arch = "aarch64")]
-pub unsafe fn clone_vfork(
-    extra_flags: usize,
+pub unsafe fn clone_raw(
+    flags: usize,
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
     parent_tid: *mut i32,
 ) -> Ret {
-    let flags =
-        libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
     let ret: isize;
     // SAFETY: as for x86_64.
     unsafe {
@@ -169,14 +181,19 @@ pub unsafe fn clone_vfork(
     ret
 }
 
+/// Other architectures: through libc, and only for `CLONE_VFORK` children (the trampoline's
+/// arguments live on the caller's stack, which a vfork parent does not leave).
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub unsafe fn clone_vfork(
-    extra_flags: usize,
+pub unsafe fn clone_raw(
+    flags: usize,
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
     parent_tid: *mut i32,
 ) -> Ret {
+    if flags & libc::CLONE_VFORK as usize == 0 {
+        return -(libc::ENOSYS as isize);
+    }
     unsafe extern "C" fn tramp(arg: *mut c_void) -> libc::c_int {
         // SAFETY: `arg` is the `pair` below, alive while the vfork parent waits.
         let pair =
@@ -185,7 +202,7 @@ pub unsafe fn clone_vfork(
         unsafe { (pair.0)(pair.1) }
     }
     let pair = (f, arg);
-    let flags = libc::CLONE_VM | libc::CLONE_VFORK | extra_flags as libc::c_int | libc::SIGCHLD;
+    let flags = flags as libc::c_int;
     // SAFETY: CLONE_VFORK keeps `pair` and the stack alive until the child execs or exits.
     let r = unsafe {
         libc::clone(

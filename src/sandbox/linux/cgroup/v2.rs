@@ -433,9 +433,9 @@ impl Slot {
         read_keyed(&self.cgroup_events, "populated").map_or(true, |n| n > 0)
     }
 
-    /// True if any task of a run, exited ones not yet reaped included, is still counted.
-    pub fn tasks_left(&self) -> bool {
-        read_u64(&self.pids_current).map_or(true, |n| n > 0)
+    /// Tasks counted, exited ones not yet reaped included.
+    pub fn tasks(&self) -> u64 {
+        read_u64(&self.pids_current).unwrap_or(u64::MAX)
     }
 
     pub fn kill_remaining(&self) {
