@@ -172,6 +172,7 @@ impl LinuxSandbox {
                 spawner: None,
                 layer: None,
                 no_spawner: false,
+                ruleset: None,
                 fs_base: None,
                 done: eventfd().map_err(|e| setup_err("eventfd", e))?,
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,

@@ -128,6 +128,12 @@ fn ensure_spawner(sb: &LinuxSandbox, slot: &mut Slot) -> bool {
             Some(cg) if cg.spawner_may_join() => cg.procs_fds(),
             _ => Vec::new(),
         },
+        // Programs that join their cgroups themselves need root for it.
+        uid: slot
+            .uid
+            .as_ref()
+            .map(|u| u.uid)
+            .filter(|_| slot.cg.as_ref().is_some_and(|c| c.spawner_may_join())),
     };
     match SlotSpawner::start(&cfg) {
         Ok(s) => {
@@ -206,6 +212,37 @@ fn ensure_layer(
     Ok(cwd)
 }
 
+/// The Landlock ruleset of a run without a file-system view: the slot's last one when its
+/// folders are the same ones (the same inodes: a ruleset holds the folders it was made for,
+/// not their paths), else a new one. Returns its fd and the access for `/proc/self`.
+fn ruleset_for(
+    ll: &super::policy::Landlock,
+    slot: &mut Slot,
+    read_only: &[PathBuf],
+    work_dir: &std::path::Path,
+    program: &str,
+) -> Result<(i32, u64), RunError> {
+    use std::os::unix::fs::MetadataExt;
+    let key: Option<Vec<(u64, u64)>> = read_only
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([work_dir])
+        .map(|p| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino())))
+        .collect();
+    let fresh = match (&slot.ruleset, &key) {
+        (Some((have, _)), Some(want)) => have != want,
+        _ => true,
+    };
+    if fresh {
+        let r = ll
+            .prepare(read_only, work_dir)
+            .map_err(|e| run::spawn_err(program, format!("Landlock: {e}")))?;
+        slot.ruleset = Some((key.unwrap_or_default(), r));
+    }
+    let r = slot.ruleset.as_ref().map(|(_, r)| r);
+    Ok(r.map_or((-1, 0), |r| (r.fd.as_raw_fd(), r.proc_self_access)))
+}
+
 /// What supervision can ask about a run started by the slot's spawner.
 struct SlotProbe<'a> {
     cg: &'a SlotCgroups,
@@ -279,15 +316,12 @@ pub fn run_in_slot(
     if let (Some(uid), Some(dir)) = (uid, host_work_dir) {
         run::give_dir(dir, uid, program)?;
     }
-    let (work_dir, own_ruleset) = match view {
+    let (work_dir, ruleset) = match view {
         Some(view) => (ensure_layer(view, slot, req, program)?, None),
         None => {
             let dir = host_work_dir.unwrap_or(std::path::Path::new("/"));
             let ruleset = match &sb.mech.landlock {
-                Some(ll) => Some(
-                    ll.prepare(&req.read_only, dir)
-                        .map_err(|e| run::spawn_err(program, format!("Landlock: {e}")))?,
-                ),
+                Some(ll) => Some(ruleset_for(ll, slot, &req.read_only, dir, program)?),
                 None => None,
             };
             let wd = CString::new(dir.as_os_str().as_bytes())
@@ -310,14 +344,13 @@ pub fn run_in_slot(
         &io,
         ChildSpec {
             work_dir,
-            uid,
+            // The spawner has the slot's uid already when it sits in the cgroups.
+            uid: uid.filter(|_| !resident),
             // Born in the cgroups when the spawner sits in them.
             cgroup_procs: if resident { Vec::new() } else { cg.procs_fds() },
             // The spawner is in the slot's network namespace already.
             netns: -1,
-            ruleset: own_ruleset
-                .as_ref()
-                .map(|r| (r.fd.as_raw_fd(), r.proc_self_access)),
+            ruleset,
             // The spawner's filter (several tasks) is inherited; a one-task run adds a
             // short one that refuses every new task.
             seccomp: if lim.processes <= 1 {
@@ -382,7 +415,6 @@ pub fn run_in_slot(
             return Err(e.into());
         }
     };
-    drop(own_ruleset);
     if let Some(e) = run::failed_step(&plan, program) {
         return Err(e);
     }

@@ -72,6 +72,9 @@ pub struct Slot {
     pub layer: Option<super::slotrun::Layer>,
     /// Set when the slot's processes could not be started here: runs use a proxy each.
     pub no_spawner: bool,
+    /// The Landlock ruleset of the slot's last run without a file-system view, and the
+    /// (device, inode) of the folders it was made for.
+    pub ruleset: Option<(Vec<(u64, u64)>, super::policy::PreparedRuleset)>,
     /// The uid and gid its programs run as (root path only).
     pub uid: Option<UidLease>,
     pub cg: Option<SlotCgroups>,

@@ -96,6 +96,8 @@ struct HelperSetup {
     harness: i32,
     /// `cgroup.procs` of the slot's cgroups, joined once set up (empty: the programs join).
     cgroup_procs: Vec<i32>,
+    /// The uid (and gid) to take once set up (`None`: the programs switch).
+    uid: Option<u32>,
     /// Its stack, and its pid and pidfd once started (a negative pid: -errno).
     stack_top: *mut u8,
     pid: AtomicI32,
@@ -134,6 +136,9 @@ pub struct Config<'a> {
     /// `cgroup.procs` of the slot's cgroups for the spawner to sit in (see
     /// [`super::cgroup::SlotCgroups::spawner_may_join`]); empty: each program joins them.
     pub cgroup_procs: Vec<i32>,
+    /// The slot's uid, for the spawner to run as once set up, so that its programs need not
+    /// switch (`None`: each program switches, e.g. to join its cgroups first, as root).
+    pub uid: Option<u32>,
 }
 
 /// The init and the spawner of one slot (see the module documentation).
@@ -301,6 +306,7 @@ impl SlotSpawner {
             done: done.as_raw_fd(),
             harness: cfg.harness,
             cgroup_procs: cfg.cgroup_procs.clone(),
+            uid: cfg.uid,
             stack_top: std::ptr::null_mut(),
             pid: AtomicI32::new(-libc::EINVAL),
             pidfd: AtomicI32::new(-1),
@@ -826,6 +832,21 @@ unsafe fn helper_main(s: &HelperSetup) -> libc::c_int {
             if r < 0 {
                 fail(Step::JoinCgroup, r);
                 return 127;
+            }
+        }
+        // The slot's uid: the programs are born with it. This process stays out of their
+        // reach: it is not in their pid namespace, and they may not ptrace.
+        if let Some(uid) = s.uid {
+            let u = uid as usize;
+            for (step, r) in [
+                (Step::SetGroups, sc2(libc::SYS_setgroups, 0, 0)),
+                (Step::SetGid, sc3(libc::SYS_setresgid, u, u, u)),
+                (Step::SetUid, sc3(libc::SYS_setresuid, u, u, u)),
+            ] {
+                if r < 0 {
+                    fail(step, r);
+                    return 127;
+                }
             }
         }
         answer(s.done);
