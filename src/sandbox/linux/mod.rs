@@ -2,12 +2,17 @@
 //!
 //! # What a run gets
 //!
-//! Every run starts under a tiny *proxy init* in a fresh pid namespace (and IPC namespace);
-//! the contestant is its only child (see [`spawn`] for why). Before `execve` the child, using
-//! only raw system calls on data prepared in advance, wires stdin/stdout/stderr, joins the
-//! slot's cgroups and network namespace, enters `work_dir`, switches to the slot's uid/gid,
-//! lowers resource limits, sets `no_new_privs`, applies a Landlock ruleset and installs a
-//! short seccomp deny-list. Nothing is forked from the harness (`CLONE_VM` throughout).
+//! As root with cgroups, each slot has two long-lived processes ([`spawner`]): an init (pid 1
+//! of the slot's pid namespace, in the slot's box) and a spawner that sits in the slot's
+//! namespaces, box, Landlock domain and seccomp filter (and, on cgroup v1, its cgroups and
+//! uid); each program is its child, made with `CLONE_PARENT` so that the harness is its
+//! parent, and only wires stdin/stdout/stderr, enters `work_dir` and lowers resource limits
+//! before `execve` ([`slotrun`]). Elsewhere every run starts under a tiny *proxy init* in a
+//! fresh pid namespace (and IPC namespace); the contestant is its only child (see [`spawn`]
+//! for why), and before `execve` it also joins the slot's cgroups and network namespace,
+//! switches to the slot's uid/gid, sets `no_new_privs`, applies a Landlock ruleset and
+//! installs a short seccomp deny-list. Either way the child uses only raw system calls on
+//! data prepared in advance, and nothing is forked from the harness (`CLONE_VM` throughout).
 //!
 //! Two configurations, chosen by [`LinuxSandbox::new`] from what the machine allows:
 //!

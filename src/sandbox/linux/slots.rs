@@ -165,9 +165,11 @@ impl SlotPool {
         }
     }
 
-    /// True if `f` holds for a slot that is not in use.
+    /// True if `f` holds for a slot (waiting for slots in use).
     pub fn any(&self, f: impl Fn(&Slot) -> bool) -> bool {
-        self.slots.iter().any(|s| s.try_lock().is_ok_and(|s| f(&s)))
+        self.slots
+            .iter()
+            .any(|s| f(&s.lock().unwrap_or_else(|e| e.into_inner())))
     }
 
     /// The uids of the slots (for tests that look for leftover processes).
