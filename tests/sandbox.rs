@@ -1010,3 +1010,46 @@ fn the_program_and_the_harness_keep_their_oom_score() {
     let after = std::fs::read_to_string("/proc/self/oom_score_adj").expect("own score");
     assert_eq!(before, after);
 }
+
+/// The slot's long-lived processes killed by someone between runs: the next run gets new
+/// ones and its verdict.
+#[test]
+fn a_slot_whose_processes_were_killed_gets_new_ones() {
+    if !root_only() {
+        return;
+    }
+    let sb = LinuxSandbox::new(1).expect("sandbox setup");
+    let hello = || {
+        let (req, _w) = request("hello", &[]);
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            assert_eq!(text(&o.stdout), "hello\n", "{o:?}");
+        });
+    };
+    hello();
+    if !sb.uses_slot_processes() {
+        assert!(
+            std::env::var_os("CI").is_none() || !sb.uses_cgroups(),
+            "no slot processes"
+        );
+        return;
+    }
+    for which in [0, 1] {
+        let before = sb.slot_process_pids();
+        let (init, spawner) = before[0];
+        let victim = if which == 0 { init } else { spawner };
+        // SAFETY: killing a process of this test's own sandbox.
+        unsafe { libc::kill(victim, libc::SIGKILL) };
+        std::thread::sleep(Duration::from_millis(100));
+        hello();
+        let after = sb.slot_process_pids();
+        assert_ne!(after, before, "the slot kept its killed processes");
+    }
+}

@@ -262,6 +262,13 @@ impl LinuxSandbox {
         self.pool.any(|s| s.spawner.is_some())
     }
 
+    /// The pids of the slots' long-lived processes: (init, spawner) per slot that has them
+    /// (for tests).
+    pub fn slot_process_pids(&self) -> Vec<(i32, i32)> {
+        self.pool
+            .collect(|s| s.spawner.as_ref().map(|p| (p.init_pid(), p.spawner_pid())))
+    }
+
     /// The uids used by this sandbox's slots (for finding leftover processes).
     pub fn slot_uids(&self) -> Vec<u32> {
         self.pool.uids()
@@ -286,6 +293,10 @@ impl Sandbox for LinuxSandbox {
             }
         };
         let mut result = attempt(&mut slot);
+        if let Err(run::RunError::SlotProcesses(_)) = &result {
+            // Replaced: once more (a second failure is the caller's error).
+            result = attempt(&mut slot);
+        }
         if let Err(run::RunError::FsView(why)) = &result {
             if matches!(slot.fs_base, Some(Ok(_))) {
                 // The slot's prebuilt base failed this run: build each box whole from now on

@@ -200,6 +200,9 @@ pub enum RunError {
     /// This host does not allow the run's own file-system view (the caller may go on
     /// without it).
     FsView(String),
+    /// The slot's long-lived processes failed before the program started (they are
+    /// replaced: the caller may try once more).
+    SlotProcesses(String),
 }
 
 impl From<SandboxError> for RunError {
@@ -219,6 +222,7 @@ impl From<RunError> for SandboxError {
         match e {
             RunError::Sandbox(e) => e,
             RunError::FsView(why) => SandboxError::Setup(format!("file-system view: {why}")),
+            RunError::SlotProcesses(why) => SandboxError::Setup(format!("slot processes: {why}")),
         }
     }
 }

@@ -107,9 +107,11 @@ fn ensure_spawner(sb: &LinuxSandbox, slot: &mut Slot) -> bool {
             return false;
         }
     }
-    if slot.spawner.is_some() {
+    if slot.spawner.as_ref().is_some_and(SlotSpawner::alive) {
         return true;
     }
+    // Not started yet, or killed by someone: (new) slot processes, a new layer.
+    slot.spawner = None;
     slot.layer = None;
     let fs = match (view, &slot.fs_base) {
         (Some(view), Some(Ok(base))) => Some((base.ns.as_raw_fd(), view.stage())),
@@ -375,10 +377,13 @@ pub fn run_in_slot(
     let (child, pidfd) = match spawned {
         Ok(c) => c,
         Err(e) => {
-            // The spawner is gone or stuck: the next run gets new slot processes.
+            // The spawner is gone or stuck (or the init, without which its pid namespace
+            // takes no new process): the next attempt gets new slot processes.
             slot.spawner = None;
             slot.layer = None;
-            return Err(setup_err("starting the program", e).into());
+            return Err(RunError::SlotProcesses(format!(
+                "starting the program: {e}"
+            )));
         }
     };
     let run::Io {

@@ -165,6 +165,14 @@ impl SlotPool {
         }
     }
 
+    /// What `f` gives for each slot (waiting for slots in use).
+    pub fn collect<T>(&self, f: impl Fn(&Slot) -> Option<T>) -> Vec<T> {
+        self.slots
+            .iter()
+            .filter_map(|s| f(&s.lock().unwrap_or_else(|e| e.into_inner())))
+            .collect()
+    }
+
     /// True if `f` holds for a slot (waiting for slots in use).
     pub fn any(&self, f: impl Fn(&Slot) -> bool) -> bool {
         self.slots

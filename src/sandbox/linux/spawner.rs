@@ -379,6 +379,19 @@ impl SlotSpawner {
         })
     }
 
+    /// True while the init and the spawner are both running (one `poll`).
+    pub fn alive(&self) -> bool {
+        let mut fds =
+            [self.init.pidfd.as_raw_fd(), self.helper.pidfd.as_raw_fd()].map(|fd| libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        // SAFETY: two valid pollfd entries, no waiting.
+        let r = unsafe { libc::poll(fds.as_mut_ptr(), 2, 0) };
+        r == 0
+    }
+
     /// The spawner's pid (in the harness's pid namespace).
     pub fn spawner_pid(&self) -> i32 {
         self.helper.pid
