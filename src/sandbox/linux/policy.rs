@@ -490,7 +490,9 @@ mod tests {
     fn seccomp_jumps_land_inside_the_program() {
         for single_task in [false, true] {
             let p = seccomp_program(single_task);
-            assert!(p.len() < 80, "filter grew to {} instructions", p.len());
+            // A jump reaches at most 255 instructions ahead, and the first ones jump to the
+            // shared returns at the end: stay well inside that (97 with the IPC calls).
+            assert!(p.len() < 160, "filter grew to {} instructions", p.len());
             for (i, ins) in p.iter().enumerate() {
                 let is_jump = (ins.code as u32 & 0x07) == libc::BPF_JMP;
                 if is_jump {
