@@ -159,6 +159,19 @@ fn run(req: RunRequest) -> RunOutcome {
     }
 }
 
+/// One run on a sandbox of the test's own, with the same outer deadline.
+fn run_on(sb: &LinuxSandbox, req: &RunRequest) -> RunOutcome {
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let _ = tx.send(sb.run(req));
+        });
+        rx.recv_timeout(Duration::from_secs(30))
+            .expect("run finished within 30 s")
+            .expect("sandbox run")
+    })
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -678,17 +691,8 @@ fn root_path_uses_cgroups_and_no_warning() {
         // Runs go through the slots' long-lived processes, not a proxy each.
         let sb = LinuxSandbox::new(1).expect("sandbox setup");
         let (req, _w) = request("hello", &[]);
-        let (tx, rx) = mpsc::channel();
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _ = tx.send(sb.run(&req));
-            });
-            let o = rx
-                .recv_timeout(Duration::from_secs(30))
-                .expect("run finished within 30 s")
-                .expect("sandbox run");
-            assert_eq!(text(&o.stdout), "hello\n");
-        });
+        let o = run_on(&sb, &req);
+        assert_eq!(text(&o.stdout), "hello\n");
         assert!(sb.uses_slot_processes(), "a proxy per run");
     }
 }
@@ -804,28 +808,19 @@ fn a_run_finds_nothing_an_earlier_run_of_its_slot_left() {
         let (mut req, _w) = request("view", &[]);
         req.argv = vec!["/bin/sh".into(), "-c".into(), script.into()];
         req.work_dir = None;
-        let (tx, rx) = mpsc::channel();
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _ = tx.send(sb.run(&req));
-            });
-            let o = rx
-                .recv_timeout(Duration::from_secs(30))
-                .expect("run finished within 30 s")
-                .expect("sandbox run");
-            let out = text(&o.stdout);
-            assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
-            assert!(out.ends_with("done\n"), "round {round}: {out}");
-            assert!(
-                !out.contains("left"),
-                "round {round}: a file survived: {out}"
-            );
-            assert_eq!(
-                out.matches("Read-only file system").count(),
-                2,
-                "round {round}: {out}"
-            );
-        });
+        let o = run_on(&sb, &req);
+        let out = text(&o.stdout);
+        assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+        assert!(out.ends_with("done\n"), "round {round}: {out}");
+        assert!(
+            !out.contains("left"),
+            "round {round}: a file survived: {out}"
+        );
+        assert_eq!(
+            out.matches("Read-only file system").count(),
+            2,
+            "round {round}: {out}"
+        );
     }
 }
 
@@ -866,18 +861,9 @@ fn a_sibling_made_with_clone_parent_ends_with_the_run() {
         let marker = w.path().join("marker");
         let mut req = req0;
         req.argv.push(marker.to_string_lossy().into_owned());
-        let (tx, rx) = mpsc::channel();
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _ = tx.send(sb.run(&req));
-            });
-            let o = rx
-                .recv_timeout(Duration::from_secs(30))
-                .expect("run finished within 30 s")
-                .expect("sandbox run");
-            assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
-            assert_eq!(text(&o.stdout), "sibling started\n", "round {round}: {o:?}");
-        });
+        let o = run_on(&sb, &req);
+        assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+        assert_eq!(text(&o.stdout), "sibling started\n", "round {round}: {o:?}");
         if round == 0 {
             std::thread::sleep(Duration::from_millis(1000));
             assert!(!marker.exists(), "the sibling outlived the run");
@@ -922,20 +908,11 @@ fn a_run_sees_only_its_own_read_only_folders() {
         let (mut req, _w) = request("view", &[]);
         req.argv = vec!["/bin/sh".into(), "-c".into(), script.clone()];
         req.read_only.push(mine.path().to_path_buf());
-        let (tx, rx) = mpsc::channel();
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _ = tx.send(sb.run(&req));
-            });
-            let o = rx
-                .recv_timeout(Duration::from_secs(30))
-                .expect("run finished within 30 s")
-                .expect("sandbox run");
-            let out = text(&o.stdout);
-            assert_eq!(out.matches("here").count(), 1, "round {round}: {out}");
-            assert!(out.contains("No such file"), "round {round}: {out}");
-            let _ = other;
-        });
+        let o = run_on(&sb, &req);
+        let out = text(&o.stdout);
+        assert_eq!(out.matches("here").count(), 1, "round {round}: {out}");
+        assert!(out.contains("No such file"), "round {round}: {out}");
+        let _ = other;
     }
 }
 
@@ -1042,17 +1019,8 @@ fn a_slot_whose_processes_were_killed_gets_new_ones() {
     let sb = LinuxSandbox::new(1).expect("sandbox setup");
     let hello = || {
         let (req, _w) = request("hello", &[]);
-        let (tx, rx) = mpsc::channel();
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _ = tx.send(sb.run(&req));
-            });
-            let o = rx
-                .recv_timeout(Duration::from_secs(30))
-                .expect("run finished within 30 s")
-                .expect("sandbox run");
-            assert_eq!(text(&o.stdout), "hello\n", "{o:?}");
-        });
+        let o = run_on(&sb, &req);
+        assert_eq!(text(&o.stdout), "hello\n", "{o:?}");
     };
     hello();
     if !sb.uses_slot_processes() {

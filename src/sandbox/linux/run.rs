@@ -286,6 +286,36 @@ pub fn open_io(req: &RunRequest, program: &str) -> Result<Io, RunError> {
 }
 
 /// Makes the host folder `dir` owned by `uid` (the slot's), so the program may write it.
+/// Without a file-system view, a private work dir (none in the request) is a fresh host
+/// folder, removed when the returned guard drops.
+pub(super) fn private_work_dir(
+    req: &RunRequest,
+    has_view: bool,
+) -> Result<Option<tempfile::TempDir>, RunError> {
+    Ok(match (&req.work_dir, has_view) {
+        (None, false) => Some(tempfile::Builder::new().prefix("judge-run-").tempdir()?),
+        _ => None,
+    })
+}
+
+/// The run's work dir on the host (the request's, else the private one), given to the slot's
+/// uid when it has one.
+pub(super) fn host_work_dir<'a>(
+    req: &'a RunRequest,
+    private_dir: &'a Option<tempfile::TempDir>,
+    uid: Option<u32>,
+    program: &str,
+) -> Result<Option<&'a std::path::Path>, RunError> {
+    let dir = req
+        .work_dir
+        .as_deref()
+        .or(private_dir.as_ref().map(|d| d.path()));
+    if let (Some(uid), Some(dir)) = (uid, dir) {
+        give_dir(dir, uid, program)?;
+    }
+    Ok(dir)
+}
+
 pub fn give_dir(dir: &std::path::Path, uid: u32, program: &str) -> Result<(), RunError> {
     let wd = cstring(dir.as_os_str().as_bytes(), "work_dir", program)?;
     // SAFETY: valid C string.
@@ -545,19 +575,9 @@ pub fn run_in_slot(
     // --- everything the children need, prepared before cloning ---
     let io = open_io(req, program)?;
     let uid = slot.uid.as_ref().map(|u| u.uid);
-    // Without a file-system view, a private work dir is a fresh host folder.
     let fsview = sb.fsview();
-    let private_dir = match (&req.work_dir, fsview) {
-        (None, None) => Some(tempfile::Builder::new().prefix("judge-run-").tempdir()?),
-        _ => None,
-    };
-    let host_work_dir = req
-        .work_dir
-        .as_deref()
-        .or(private_dir.as_ref().map(|d| d.path()));
-    if let (Some(uid), Some(dir)) = (uid, host_work_dir) {
-        give_dir(dir, uid, program)?;
-    }
+    let private_dir = private_work_dir(req, fsview.is_some())?;
+    let host_work_dir = host_work_dir(req, &private_dir, uid, program)?;
     let (fs, work_dir) = match fsview {
         Some(view) => {
             // As root, the box's fixed part is built once per slot; the run only adds its

@@ -306,18 +306,8 @@ pub fn run_in_slot(
     let io = run::open_io(req, program)?;
     let uid = slot.uid.as_ref().map(|u| u.uid);
     let view = sb.fsview();
-    // Without a file-system view, a private work dir is a fresh host folder.
-    let private_dir = match (&req.work_dir, view) {
-        (None, None) => Some(tempfile::Builder::new().prefix("judge-run-").tempdir()?),
-        _ => None,
-    };
-    let host_work_dir = req
-        .work_dir
-        .as_deref()
-        .or(private_dir.as_ref().map(|d| d.path()));
-    if let (Some(uid), Some(dir)) = (uid, host_work_dir) {
-        run::give_dir(dir, uid, program)?;
-    }
+    let private_dir = run::private_work_dir(req, view.is_some())?;
+    let host_work_dir = run::host_work_dir(req, &private_dir, uid, program)?;
     let (work_dir, ruleset) = match view {
         Some(view) => (ensure_layer(view, slot, req, program)?, None),
         None => {
