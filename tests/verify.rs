@@ -214,12 +214,7 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     let report: VerifyReport = serde_json::from_str(&json.stdout).unwrap();
     assert!(report.ok && !report.interrupted);
     let p = &report.problems[0];
-    let fast = p
-        .submissions
-        .iter()
-        .find(|s| s.path.ends_with("fast.cpp"))
-        .unwrap();
-    let t = fast.timing.as_ref().unwrap();
+    let t = p.submission("fast.cpp").timing.as_ref().unwrap();
     assert_eq!(t.runs, 5);
     assert!(t.min_ms <= t.median_ms && t.median_ms <= t.max_ms && !t.capped);
     assert_eq!(t.samples_ms.len(), 5);
@@ -229,11 +224,7 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         (t.min_ms, t.median_ms, t.max_ms)
     );
     assert!(!t.test.is_empty());
-    let spin = p
-        .submissions
-        .iter()
-        .find(|s| s.path.ends_with("spin.c"))
-        .unwrap();
+    let spin = p.submission("spin.c");
     assert_eq!(
         (spin.expected.as_str(), spin.actual.as_str()),
         ("TLE", "TLE")

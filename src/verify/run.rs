@@ -132,8 +132,32 @@ pub fn verify_problem(
         name: &pkg.name,
         title: &pkg.title,
     });
+    // A Kattis package's jury submissions compile beside the static checks (which mostly wait
+    // for short sandbox runs).
+    let kattis = pkg.kattis.clone().filter(|_| grader.is_some());
+    std::thread::scope(|s| {
+        let compiling = grader
+            .zip(kattis.as_deref())
+            .map(|(g, k)| s.spawn(move || super::kattis::prepare(g, k, jobs)));
+        let prepared = move || match compiling.map(|h| h.join()) {
+            Some(Ok(p)) => p,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => anyhow::bail!("no Kattis package to prepare"),
+        };
+        verify_with(pkg, grader, jobs, on_event, prepared)
+    })
+}
+
+/// [`verify_problem`], with the Kattis jury submissions compiled by `prepared`.
+fn verify_with(
+    pkg: &mut Package,
+    grader: Option<&Grader>,
+    jobs: usize,
+    on_event: &dyn Fn(Event),
+    prepared: impl FnOnce() -> anyhow::Result<super::kattis::Prepared>,
+) -> anyhow::Result<ProblemReport> {
     let (checks, tests) =
-        static_checks(pkg).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
+        static_checks(pkg, jobs).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
     let mut report = ProblemReport {
         problem: pkg.name.clone(),
         checks: Vec::new(),
@@ -154,10 +178,27 @@ pub fn verify_problem(
     if let (Some(grader), true) = (grader, pkg.kattis.is_some()) {
         if !report.tests.is_empty() {
             let tests = report.tests.clone();
-            let (lines, results) =
-                super::kattis::check(grader, pkg, &tests, jobs, &|c| on_event(Event::Check(c)))?;
-            report.checks.extend(lines);
-            report.submissions = results;
+            let mut out = super::kattis::Outcome::default();
+            let done = prepared().and_then(|prepared| {
+                super::kattis::check(
+                    grader,
+                    pkg,
+                    &tests,
+                    jobs,
+                    &|c| on_event(Event::Check(c)),
+                    &mut out,
+                    prepared,
+                )
+            });
+            report.checks.append(&mut out.checks);
+            report.submissions = out.results;
+            report.interrupted = out.interrupted;
+            match done {
+                Ok(()) => {}
+                // A partial report (judge asked to stop) decides nothing more.
+                Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
+                Err(e) => return Err(e),
+            }
         }
     } else if let Some(grader) = grader {
         match jury_submissions(pkg) {
