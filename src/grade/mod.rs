@@ -309,6 +309,26 @@ pub fn run_plans(
     Ok((results, interrupted))
 }
 
+/// [`run_plans`], keeping of each plan the results its report covers: the prefix its goal
+/// decides (all it ran when interrupted before that).
+pub fn run_decided(
+    sandbox: &dyn Sandbox,
+    logic: &dyn Problem,
+    plans: &[Plan],
+    jobs: usize,
+) -> Result<(Vec<Vec<TestResult>>, Option<Interrupted>), SandboxError> {
+    let (results, interrupted) = run_plans(sandbox, logic, plans, jobs, &|_, _| {})?;
+    let covered = plans
+        .iter()
+        .zip(results)
+        .map(|(p, rs)| {
+            let k = p.goal.decided(&rs).unwrap_or(rs.len());
+            rs.into_iter().take(k).flatten().collect()
+        })
+        .collect();
+    Ok((covered, interrupted))
+}
+
 /// The scheduling state of [`pool`], behind one lock.
 struct PoolState<'r> {
     results: &'r mut [Vec<Option<TestResult>>],

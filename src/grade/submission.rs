@@ -127,11 +127,8 @@ impl Grader {
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
         let limits = limits_for(pkg, compiled);
-        let mut report = empty_report(pkg, submission, tests.len());
-        report.compile = Some(compile_report(compiled));
         let Some(program) = program(compiled, &limits) else {
-            report.verdict = Some(Verdict::CE);
-            return Ok(report);
+            return Ok(report(pkg, submission, compiled, tests.len(), None));
         };
         let run = run_tests(
             self.sandbox.as_ref(),
@@ -143,11 +140,30 @@ impl Grader {
             on_event,
         )
         .with_context(|| format!("cannot run {}", submission.path.display()))?;
-        report.tests = run.results;
-        report.verdict = run.verdict;
-        report.interrupted = run.interrupted.is_some();
-        Ok(report)
+        Ok(report(pkg, submission, compiled, tests.len(), Some(run)))
     }
+}
+
+/// The report of `compiled` on a test set of `tests_total` tests: a compile error (no `run`),
+/// or the results of `run`.
+pub fn report(
+    pkg: &Package,
+    submission: &Submission,
+    compiled: &Compiled,
+    tests_total: usize,
+    run: Option<super::TestRun>,
+) -> SubmissionReport {
+    let mut report = empty_report(pkg, submission, tests_total);
+    report.compile = Some(compile_report(compiled));
+    match run {
+        None => report.verdict = Some(Verdict::CE),
+        Some(run) => {
+            report.tests = run.results;
+            report.verdict = run.verdict;
+            report.interrupted = run.interrupted.is_some();
+        }
+    }
+    report
 }
 
 /// A report for `submission` with nothing compiled or run yet (verdict open).

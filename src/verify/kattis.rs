@@ -12,7 +12,6 @@
 //!   timing runs alone ─► report lines in submission order
 //! ```
 
-use std::borrow::Cow;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -20,10 +19,10 @@ use anyhow::Result;
 use super::submissions::{
     first_line, needs_timing, one_run, time_runs, SubmissionResult, TIMING_RUNS, TLE_TIMING_RUNS,
 };
-use super::{Check, Timing};
+use super::{Check, Timing, View};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, Grader};
-use crate::grade::{run_plans, Cutoff, Goal, Options, Plan, Program, TestResult};
+use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult};
 use crate::kattis::submissions::{self as rules, JurySubmission, Rule, Seen};
 use crate::kattis::timelimit::{self, secs};
 use crate::kattis::{KattisPackage, Version, MEASURE_LIMIT};
@@ -31,56 +30,6 @@ use crate::package::Package;
 use crate::sandbox::Limits;
 use crate::testset::TestCase;
 use crate::verdict::Verdict;
-
-/// How the verdicts at the time limit are read from a submission's runs.
-#[derive(Debug, Clone, Copy)]
-enum View {
-    /// Run at `limit`, or at a higher measuring limit: an AC over `limit` is a TLE.
-    At(Duration),
-    /// Run at `high` (the limit x `time_limit_to_tle`): a run over `limit` is a TLE at the
-    /// limit, as problemtools reads it; the run itself says whether it is still one at `high`.
-    Raised { limit: Duration, high: Duration },
-}
-
-impl View {
-    fn see<'a>(&self, t: &'a TestResult) -> Seen<'a> {
-        let over = |limit: Duration| Duration::from_millis(t.time_ms) > limit;
-        let (verdict, message) = match *self {
-            View::At(limit) if t.verdict == Verdict::AC && over(limit) => (
-                Verdict::TLE,
-                Cow::Owned(format!(
-                    "{:.3} s over the {} limit",
-                    t.time_ms as f64 / 1000.0,
-                    secs(limit)
-                )),
-            ),
-            View::Raised { limit, high } if t.verdict == Verdict::TLE => (
-                Verdict::TLE,
-                Cow::Owned(format!(
-                    "over the {} limit; with the limit raised to {}: {}",
-                    secs(limit),
-                    secs(high),
-                    t.message
-                )),
-            ),
-            View::Raised { limit, high } if t.verdict != Verdict::JE && over(limit) => (
-                Verdict::TLE,
-                Cow::Owned(format!(
-                    "{:.3} s over the {} limit (finished within {})",
-                    t.time_ms as f64 / 1000.0,
-                    secs(limit),
-                    secs(high)
-                )),
-            ),
-            _ => (t.verdict, Cow::Borrowed(t.message.as_str())),
-        };
-        Seen {
-            test: &t.name,
-            verdict,
-            message,
-        }
-    }
-}
 
 /// A submission's goal: its rules decided on the tests run so far (see [`rules::decided`]),
 /// and its first rejected test known, so the report says what running every test would.
@@ -228,30 +177,13 @@ fn run_all(
                 limits: &g.limits,
                 tests,
                 goal: goal.as_ref(),
-                suspect_from: match g.view {
-                    View::At(_) => g.limits.cpu_time,
-                    // Every TLE at the limit is confirmed alone, with its verdict at `high`.
-                    View::Raised { limit, .. } => limit,
-                }
-                .mul_f64(Options::default().rerun_fraction),
+                // A must-TLE one's every TLE at the limit is confirmed alone, at `high`.
+                suspect_from: g.view.limit().mul_f64(Options::default().rerun_fraction),
             })
         })
         .collect();
-    let (results, interrupted) = run_plans(
-        grader.sandbox.as_ref(),
-        pkg.logic.as_ref(),
-        &plans,
-        jobs,
-        &|_, _| {},
-    )?;
-    let covered: Vec<Vec<TestResult>> = plans
-        .iter()
-        .zip(results)
-        .map(|(p, rs)| {
-            let k = p.goal.decided(&rs).unwrap_or(rs.len());
-            rs.into_iter().take(k).flatten().collect()
-        })
-        .collect();
+    let (covered, interrupted) =
+        run_decided(grader.sandbox.as_ref(), pkg.logic.as_ref(), &plans, jobs)?;
     drop(plans);
     drop(goals);
     for (i, rs) in runnable.into_iter().zip(covered) {

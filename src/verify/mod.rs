@@ -4,12 +4,16 @@
 //! jury submissions are graded in the sandbox and must get the verdict their folder names;
 //! accepted and TLE submissions are timed over repeated runs.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grade::TestResult;
+use crate::kattis::submissions::Seen;
+use crate::kattis::timelimit::secs;
 use crate::package::Package;
 use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
 use crate::testset::{self, Origin, TestCase};
@@ -533,6 +537,63 @@ impl Timing {
             s(self.max_ms),
             self.test
         )
+    }
+}
+
+/// How the verdicts at the time limit are read from a submission's runs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum View {
+    /// Run at `limit`, or at a higher measuring limit: an AC over `limit` is a TLE.
+    At(Duration),
+    /// Run at `high` (the limit x `time_limit_to_tle`): a run over `limit` is a TLE at the
+    /// limit, as problemtools reads it; the run itself says whether it is still one at `high`.
+    Raised { limit: Duration, high: Duration },
+}
+
+impl View {
+    /// The time limit the verdicts are read at.
+    pub(crate) fn limit(&self) -> Duration {
+        match *self {
+            View::At(limit) | View::Raised { limit, .. } => limit,
+        }
+    }
+
+    pub(crate) fn see<'a>(&self, t: &'a TestResult) -> Seen<'a> {
+        let over = |limit: Duration| Duration::from_millis(t.time_ms) > limit;
+        let (verdict, message) = match *self {
+            View::At(limit) if t.verdict == Verdict::AC && over(limit) => (
+                Verdict::TLE,
+                Cow::Owned(format!(
+                    "{:.3} s over the {} limit",
+                    t.time_ms as f64 / 1000.0,
+                    secs(limit)
+                )),
+            ),
+            View::Raised { limit, high } if t.verdict == Verdict::TLE => (
+                Verdict::TLE,
+                Cow::Owned(format!(
+                    "over the {} limit; with the limit raised to {}: {}",
+                    secs(limit),
+                    secs(high),
+                    t.message
+                )),
+            ),
+            View::Raised { limit, high } if t.verdict != Verdict::JE && over(limit) => (
+                Verdict::TLE,
+                Cow::Owned(format!(
+                    "{:.3} s over the {} limit (finished within {})",
+                    t.time_ms as f64 / 1000.0,
+                    secs(limit),
+                    secs(high)
+                )),
+            ),
+            _ => (t.verdict, Cow::Borrowed(t.message.as_str())),
+        };
+        Seen {
+            test: &t.name,
+            verdict,
+            message,
+        }
     }
 }
 

@@ -6,8 +6,6 @@
 //!   ProblemStarted ─► Check* (static) ─► [SubmissionStarted ─► Check* ─► SubmissionDone]* ─► ProblemDone
 //! ```
 
-use std::time::Duration;
-
 use serde::{Deserialize, Serialize};
 
 use super::submissions::{self, SubmissionResult};
@@ -209,34 +207,42 @@ fn verify_with(
             ),
             Ok(list) if !report.tests.is_empty() => {
                 on_event(Event::SubmissionsStarted { count: list.len() });
-                for jury in &list {
-                    let path = rel(pkg, &jury.path);
-                    on_event(Event::SubmissionStarted { path: &path });
-                    let slowest = slowest_accepted(&report.submissions).map(Duration::from_millis);
-                    match submissions::check(grader, pkg, &report.tests, jury, jobs, slowest) {
-                        Ok(checked) => {
-                            for c in checked.checks {
-                                push(&mut report, c);
+                match submissions::check_all(grader, pkg, &report.tests, &list, jobs) {
+                    Ok(checked) => {
+                        for (jury, checked) in list.iter().zip(checked) {
+                            let path = rel(pkg, &jury.path);
+                            on_event(Event::SubmissionStarted { path: &path });
+                            match checked {
+                                Ok(checked) => {
+                                    for c in checked.checks {
+                                        push(&mut report, c);
+                                    }
+                                    on_event(Event::SubmissionDone {
+                                        result: Some(&checked.result),
+                                    });
+                                    report.submissions.push(checked.result);
+                                    report.graded.push(checked.report);
+                                }
+                                Err(_) if crate::interrupt::requested().is_some() => {
+                                    report.interrupted = true;
+                                    break;
+                                }
+                                Err(e) => {
+                                    // A harness failure on one submission is reported, not fatal.
+                                    push(
+                                        &mut report,
+                                        Check::fail(path, format!("could not be graded: {e:#}")),
+                                    );
+                                    on_event(Event::SubmissionDone { result: None });
+                                }
                             }
-                            on_event(Event::SubmissionDone {
-                                result: Some(&checked.result),
-                            });
-                            report.submissions.push(checked.result);
-                            report.graded.push(checked.report);
-                        }
-                        Err(_) if crate::interrupt::requested().is_some() => {
-                            report.interrupted = true;
-                            break;
-                        }
-                        Err(e) => {
-                            // A harness failure on one submission is reported, not fatal.
-                            push(
-                                &mut report,
-                                Check::fail(path, format!("could not be graded: {e:#}")),
-                            );
-                            on_event(Event::SubmissionDone { result: None });
                         }
                     }
+                    Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
+                    Err(e) => push(
+                        &mut report,
+                        Check::fail("submissions", format!("could not be graded: {e:#}")),
+                    ),
                 }
             }
             Ok(_) => {}
