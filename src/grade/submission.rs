@@ -67,13 +67,22 @@ impl Grader {
             .iter()
             .map(|_| std::sync::Mutex::new(None))
             .collect();
+        // The slow compilers first, so that no long compile is left alone at the end.
+        let mut order: Vec<usize> = (0..submissions.len()).collect();
+        order.sort_by_key(|&i| match submissions[i].language {
+            Language::Cpp | Language::Rust => 0,
+            Language::Java => 1,
+            Language::C => 2,
+            Language::Python => 3,
+        });
         std::thread::scope(|s| {
             for _ in 0..jobs.clamp(1, submissions.len().max(1)) {
                 s.spawn(|| loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(submission) = submissions.get(i) else {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(&i) = order.get(k) else {
                         break;
                     };
+                    let submission = &submissions[i];
                     let compiled = self.compile(submission);
                     *out[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(compiled);
                 });

@@ -29,11 +29,12 @@ pub const TLE_MEASURE_FACTOR: u32 = 3;
 /// verify derives from the timing can change, at most [`TLE_MEASURE_FACTOR`] x `limit`.
 ///
 /// The timing decides two things: the warning for a TLE submission that finishes within
-/// 1.5x the limit, and (with the accepted submissions' slowest time, which is known first:
-/// `accepted/` sorts before `time_limit_exceeded/`) whether the suggested time limit stays
-/// below fastest TLE / 1.5. A run stopped at 1.5x the larger of the two limits, plus a
-/// 0.1 s margin, is above both thresholds, so a longer run would decide the same; it only
-/// costs time. Without a timed accepted submission the full factor is used.
+/// 1.5x the limit, and (with the accepted submissions' slowest time) whether the suggested
+/// time limit stays below fastest TLE / 1.5. A run stopped at 1.5x the larger of the two
+/// limits, plus a 0.1 s margin, is above both thresholds, so a longer run would decide the
+/// same; it only costs time. Without a timed accepted submission the full factor is used. TLE
+/// submissions run at the least of these (`slowest_accepted` zero) before the accepted ones
+/// are timed; a higher one only repeats the timing of their first TLE test.
 pub fn tle_timing_limit(limit: Duration, slowest_accepted: Option<Duration>) -> Duration {
     let full = limit * TLE_MEASURE_FACTOR;
     let Some(slowest) = slowest_accepted else {
@@ -210,8 +211,9 @@ fn run_entries(
 /// submission the harness could not grade is an `Err` of its own). Everything is compiled at
 /// once (`jobs` compilers), then run in one pool: the accepted submissions on every test, the
 /// others up to their first failure, the TLE ones at the raised timing limit
-/// ([`tle_timing_limit`]), where a run tells both the verdict at the limit and the timing. The slowest test of each accepted submission is re-timed alone (see
-/// [`needs_timing`]). `Err` when judge was asked to stop or the harness cannot run at all.
+/// ([`tle_timing_limit`]), where a run tells both the verdict at the limit and the timing.
+/// The slowest test of each accepted submission is re-timed alone (see [`needs_timing`]).
+/// `Err` when judge was asked to stop or the harness cannot run at all.
 pub fn check_all(
     grader: &Grader,
     pkg: &Package,
