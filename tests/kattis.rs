@@ -362,7 +362,8 @@ fn mixed_program(crash: bool) -> String {
 /// Verify stops running a submission once its rules are decided; that must never change what
 /// it reports: a rule met on the first test but broken on the last still fails, a `message`
 /// rule sees the messages of later tests, and a must-TLE submission that finishes within the
-/// raised limit is still caught (its runs at the raised limit tell both verdicts).
+/// raised limit is still caught (its runs at the raised limit tell both verdicts, by CPU time
+/// and by the wall clock of the limit).
 #[test]
 fn an_early_decision_never_hides_a_later_test() {
     let _turn = heavy();
@@ -376,6 +377,14 @@ fn an_early_decision_never_hides_a_later_test() {
         fs::write(
             d.join("submissions/time_limit_exceeded/just_over.py"),
             "import time\nwhile time.process_time() < 1.2:\n    pass\n".to_string()
+                + &fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap(),
+        )
+        .unwrap();
+        // Sleeps 2.3 s, then answers: killed at the 1 s limit's 2 s wall clock, finished
+        // within the raised limit's 3 s (so it is time-limit sensitive, read at the limit).
+        fs::write(
+            d.join("submissions/time_limit_exceeded/sleeper.py"),
+            "import time\ntime.sleep(2.3)\n".to_string()
                 + &fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap(),
         )
         .unwrap();
@@ -419,12 +428,19 @@ fn an_early_decision_never_hides_a_later_test() {
         "fail",
         "within 1.5 s = the limit x 1.5 (time-limit sensitive)",
     );
+    expect(
+        "time_limit_exceeded/sleeper.py",
+        "fail",
+        "time-limit sensitive",
+    );
+    let s = p.submission("sleeper.py");
+    assert_eq!((s.expected.as_str(), s.actual.as_str()), ("TLE", "TLE"));
     let s = p.submission("just_over.py");
     assert_eq!((s.expected.as_str(), s.actual.as_str()), ("TLE", "TLE"));
     assert!(s.timing.as_ref().is_some_and(|t| !t.capped), "{s:?}");
     // The package's own submissions still pass, the must-TLE one with one run at 1.5 s.
     for c in &p.checks {
-        let extra = ["late_crash", "no_such_message", "just_over"];
+        let extra = ["late_crash", "no_such_message", "just_over", "sleeper"];
         if !extra.iter().any(|e| c.name.contains(e)) {
             assert_ne!(c.status, "fail", "{c:?}");
         }

@@ -19,7 +19,7 @@ use anyhow::Result;
 use super::submissions::{
     first_line, needs_timing, one_run, time_runs, SubmissionResult, TIMING_RUNS, TLE_TIMING_RUNS,
 };
-use super::{Check, Timing, View};
+use super::{read_at_limit, stopped_at_high, Check, Timing, View};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, Grader};
 use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult};
@@ -321,12 +321,15 @@ pub fn check(
     let raise = |g: &mut Graded, limit: Duration| {
         let high = limit.mul_f64(limits.time_limit_to_tle);
         // An interactive run's verdict at the limit cannot be read from a longer run (the
-        // validator may have ended it first): those run at the limit, and are re-timed.
-        if g.jury.upper_bound && !k.config.interactive {
-            g.limits = raised(g.limits.clone(), high);
-            g.view = View::Raised { limit, high };
-        } else {
-            g.view = View::At(limit);
+        // validator may have ended it first): those run at the limit, and are re-timed (as
+        // are those whose raised limit is past the limit's wall-clock backstop).
+        let at_high = read_at_limit(&g.limits, high);
+        match at_high.filter(|_| g.jury.upper_bound && !k.config.interactive) {
+            Some(l) => {
+                g.limits = l;
+                g.view = View::Raised { limit, high };
+            }
+            None => g.view = View::At(limit),
         }
     };
 
@@ -498,8 +501,9 @@ pub fn check(
                 .find(|t| g.view.see(t).verdict == Verdict::TLE);
             let t = match (g.view, first_tle) {
                 // The run at `high` (confirmed alone when it ran beside others) decides, when
-                // it was stopped there; one that finished within it is re-timed.
-                (View::Raised { .. }, Some(t)) if t.verdict == Verdict::TLE => Some(one_run(t)),
+                // its CPU limit stopped it; one that finished within it, or was stopped by the
+                // limit's wall-clock backstop, is re-timed at `high`'s own limits.
+                (View::Raised { .. }, Some(t)) if stopped_at_high(t, high) => Some(one_run(t)),
                 (_, Some(t)) => {
                     let test = tests.iter().find(|x| x.name == t.name);
                     let lim = raised(limits_for(pkg, &g.compiled), high);
@@ -671,6 +675,30 @@ mod tests {
         // Within the limit: as it ran; a judge error stays one.
         assert_eq!(raised.see(&result("a", WA, 900).unwrap()).verdict, WA);
         assert_eq!(raised.see(&result("a", JE, 1400).unwrap()).verdict, JE);
+        // Stopped by its CPU limit at `high`: still a TLE there; stopped by the limit's
+        // wall-clock backstop (a sleeping one), or finished: re-timed at `high`'s own limits.
+        assert!(stopped_at_high(
+            &result("a", TLE, 1500).unwrap(),
+            LIMIT * 3 / 2
+        ));
+        assert!(!stopped_at_high(
+            &result("a", TLE, 20).unwrap(),
+            LIMIT * 3 / 2
+        ));
+        assert!(!stopped_at_high(&slow, LIMIT * 3 / 2));
+        // The raised run keeps the limit's backstop, so a sleeper is stopped where it would
+        // be at the limit; a raised limit past that backstop is not read from a longer run.
+        let at_limit = Limits {
+            cpu_time: LIMIT,
+            wall_time: LIMIT * 2,
+            memory_bytes: 1 << 26,
+            output_bytes: 1 << 20,
+            stderr_bytes: 1 << 16,
+            processes: 1,
+        };
+        let l = read_at_limit(&at_limit, LIMIT * 3 / 2).unwrap();
+        assert_eq!((l.cpu_time, l.wall_time), (LIMIT * 3 / 2, LIMIT * 2));
+        assert!(read_at_limit(&at_limit, LIMIT * 3).is_none());
         // Measured at a higher limit: an AC over the limit is a TLE, a WA stays a WA.
         let at = View::At(LIMIT);
         assert_eq!(at.see(&slow).verdict, TLE);

@@ -540,13 +540,39 @@ impl Timing {
     }
 }
 
+/// The limits a must-TLE submission runs under so that one run tells both its verdict at
+/// `limits` (read through [`View::Raised`]) and whether it still times out at CPU `high`:
+/// the CPU limit raised to `high`, the wall-clock backstop (time not running) left at the
+/// limit's. A sleeping or blocked program is then stopped when it would be at the limit, and
+/// one that is not stopped there would not be at the limit either; a CPU-bound one reaches
+/// `high` before that backstop (`high` within it). `None` when `high` is past the backstop:
+/// such a submission runs at the limit and is re-timed at `high` as before.
+pub(crate) fn read_at_limit(
+    limits: &crate::sandbox::Limits,
+    high: Duration,
+) -> Option<crate::sandbox::Limits> {
+    (high <= limits.wall_time).then(|| crate::sandbox::Limits {
+        cpu_time: high,
+        ..limits.clone()
+    })
+}
+
+/// Whether a run under [`read_at_limit`]'s limits was stopped by its raised CPU limit `high`
+/// (so it is still a TLE there), not by the wall-clock backstop (which says nothing about
+/// `high`: it is re-timed at `high`'s own limits).
+pub(crate) fn stopped_at_high(t: &TestResult, high: Duration) -> bool {
+    t.verdict == Verdict::TLE && Duration::from_millis(t.time_ms) >= high
+}
+
 /// How the verdicts at the time limit are read from a submission's runs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum View {
     /// Run at `limit`, or at a higher measuring limit: an AC over `limit` is a TLE.
     At(Duration),
-    /// Run at `high` (the limit x `time_limit_to_tle`): a run over `limit` is a TLE at the
-    /// limit, as problemtools reads it; the run itself says whether it is still one at `high`.
+    /// Run at `high` (the limit x `time_limit_to_tle`) under [`read_at_limit`]'s limits: a
+    /// run over `limit` is a TLE at the limit, as problemtools reads it (one stopped by the
+    /// backstop is one anyway); the run itself says whether it is still one at `high` (see
+    /// [`stopped_at_high`]).
     Raised { limit: Duration, high: Duration },
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{rel, Check, JurySubmission, Timing, View};
+use super::{read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, report, Grader};
 use crate::grade::{run_decided, run_tests, Goal, Options, Plan, Program, TestResult, TestRun};
@@ -259,8 +259,10 @@ pub fn check_all(
         if e.jury.expected == Verdict::TLE {
             let limit = e.limits.cpu_time;
             let high = tle_timing_limit(limit, Some(Duration::ZERO));
-            e.limits = raised(&e.limits, high);
-            e.view = View::Raised { limit, high };
+            if let Some(l) = read_at_limit(&e.limits, high) {
+                e.limits = l;
+                e.view = View::Raised { limit, high };
+            }
         }
     }
     let mut all: Vec<&mut Entry> = entries.iter_mut().filter_map(|e| e.as_mut().ok()).collect();
@@ -310,8 +312,8 @@ pub fn check_all(
 
     // 3. The raised limit the TLE ones are timed at, now that the slowest accepted is known.
     for e in entries.iter_mut().filter_map(|e| e.as_mut().ok()) {
-        if let View::Raised { limit, .. } = e.view {
-            e.timing_limit = tle_timing_limit(limit, slowest);
+        if e.jury.expected == Verdict::TLE {
+            e.timing_limit = tle_timing_limit(e.view.limit(), slowest);
         }
     }
 
@@ -404,12 +406,15 @@ fn judge(
             // others) is the timing when it was stopped there; one that finished is re-timed.
             let first_tle = first_bad.and_then(|t| e.raw.iter().find(|r| r.name == t.name));
             let timing = match first_tle {
-                Some(r) if r.verdict == Verdict::TLE && e.limits.cpu_time >= e.timing_limit => {
+                Some(r)
+                    if e.limits.cpu_time >= e.timing_limit
+                        && stopped_at_high(r, e.limits.cpu_time) =>
+                {
                     Some(one_run(r))
                 }
                 Some(r) => {
                     let test = tests.iter().find(|t| t.name == r.name);
-                    let lim = raised(&e.limits, e.timing_limit);
+                    let lim = raised(&limits_for(pkg, &e.compiled), e.timing_limit);
                     match (test, program(&e.compiled, &lim)) {
                         (Some(test), Some(prog)) => {
                             Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
