@@ -334,3 +334,117 @@ fn a_checker_breaking_its_protocol_is_a_judge_error_not_a_wrong_answer() {
         "{msg}"
     );
 }
+
+/// A submission that is wrong on the sample, right on the large test, wrong again with another
+/// message on `secret/small/01`, and, if `crash`, crashes on the last test (`secret/small/02`).
+fn mixed_program(crash: bool) -> String {
+    let last = if crash {
+        "raise SystemExit(1)"
+    } else {
+        "print(1, 2)"
+    };
+    format!(
+        "n, t = map(int, input().split())\n\
+         a = list(map(int, input().split()))\n\
+         if n == 4:\n    print('x y')\n\
+         elif n == 5:\n    print(1, 2, 3)\n\
+         elif n == 2:\n    {last}\n\
+         else:\n\
+         \x20   where = {{}}\n\
+         \x20   for j, x in enumerate(a):\n\
+         \x20       if t - x in where:\n\
+         \x20           print(where[t - x] + 1, j + 1)\n\
+         \x20           break\n\
+         \x20       where.setdefault(x, j)\n"
+    )
+}
+
+/// Verify stops running a submission once its rules are decided; that must never change what
+/// it reports: a rule met on the first test but broken on the last still fails, a `message`
+/// rule sees the messages of later tests, and a must-TLE submission that finishes within the
+/// raised limit is still caught (its runs at the raised limit tell both verdicts, by CPU time
+/// and by the wall clock of the limit).
+#[test]
+fn an_early_decision_never_hides_a_later_test() {
+    let _turn = heavy();
+    let (_t, dir) = broken("pairsum", |d| {
+        let mixed = d.join("submissions/mixed");
+        fs::create_dir_all(&mixed).unwrap();
+        fs::write(mixed.join("late_crash.py"), mixed_program(true)).unwrap();
+        fs::write(mixed.join("late_message.py"), mixed_program(false)).unwrap();
+        fs::write(mixed.join("no_such_message.py"), mixed_program(false)).unwrap();
+        // Spins 1.2 s of CPU time, then answers: over the 1 s limit, within 1.5 s.
+        fs::write(
+            d.join("submissions/time_limit_exceeded/just_over.py"),
+            "import time\nwhile time.process_time() < 1.2:\n    pass\n".to_string()
+                + &fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap(),
+        )
+        .unwrap();
+        // Sleeps 2.3 s, then answers: killed at the 1 s limit's 2 s wall clock, finished
+        // within the raised limit's 3 s (so it is time-limit sensitive, read at the limit).
+        fs::write(
+            d.join("submissions/time_limit_exceeded/sleeper.py"),
+            "import time\ntime.sleep(2.3)\n".to_string()
+                + &fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap(),
+        )
+        .unwrap();
+        let yaml = d.join("submissions/submissions.yaml");
+        let text = fs::read_to_string(&yaml).unwrap();
+        fs::write(
+            &yaml,
+            text + "mixed/late_crash.py:\n  permitted: [AC, WA]\n  required: [WA]\n\
+                    mixed/late_message.py:\n  required: [WA]\n  message: \"got 3 tokens\"\n\
+                    mixed/no_such_message.py:\n  required: [WA]\n  message: \"never said\"\n",
+        )
+        .unwrap();
+    });
+    let run = judge_timed(600, &["verify", "--json", "--jobs", "2", &rel(&dir)]);
+    run.assert_code(1);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    let expect = |name: &str, status: &str, says: &str| {
+        let c = p.check(&format!("submissions/{name}"));
+        assert!(c.status == status && c.message.contains(says), "{c:?}");
+    };
+    expect(
+        "mixed/late_crash.py",
+        "fail",
+        "RE on test `secret/small/02`",
+    );
+    expect("mixed/late_crash.py", "fail", "permits only AC/WA");
+    expect(
+        "mixed/late_message.py",
+        "ok",
+        "WA on test `sample/1`: positions must be integers",
+    );
+    expect(
+        "mixed/no_such_message.py",
+        "fail",
+        "no checker message contains `never said`",
+    );
+    expect(
+        "time_limit_exceeded/just_over.py",
+        "fail",
+        "within 1.5 s = the limit x 1.5 (time-limit sensitive)",
+    );
+    expect(
+        "time_limit_exceeded/sleeper.py",
+        "fail",
+        "time-limit sensitive",
+    );
+    let s = p.submission("sleeper.py");
+    assert_eq!((s.expected.as_str(), s.actual.as_str()), ("TLE", "TLE"));
+    let s = p.submission("just_over.py");
+    assert_eq!((s.expected.as_str(), s.actual.as_str()), ("TLE", "TLE"));
+    assert!(s.timing.as_ref().is_some_and(|t| !t.capped), "{s:?}");
+    // The package's own submissions still pass, the must-TLE one with one run at 1.5 s.
+    for c in &p.checks {
+        let extra = ["late_crash", "no_such_message", "just_over", "sleeper"];
+        if !extra.iter().any(|e| c.name.contains(e)) {
+            assert_ne!(c.status, "fail", "{c:?}");
+        }
+    }
+    let t = p.submission("all_pairs.py").timing.as_ref().unwrap();
+    assert!(t.capped && t.runs == 1 && t.median_ms >= 1500, "{t:?}");
+}

@@ -11,7 +11,7 @@
 //! finished results are returned with the interruption.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -149,71 +149,304 @@ pub fn run_tests(
     options: &Options,
     on_event: &(dyn Fn(Event) + Sync),
 ) -> Result<TestRun, SandboxError> {
-    let mut results: Vec<Option<TestResult>> = vec![None; tests.len()];
-    let runner = Runner {
-        sandbox,
+    let goal = Cutoff { all: options.all };
+    let plan = Plan {
         program,
         limits,
+        tests,
+        goal: &goal,
+        suspect_from: limits.cpu_time.mul_f64(options.rerun_fraction),
+    };
+    let (mut results, interrupted) = run_plans(
+        sandbox,
         logic,
-    };
-    let threshold = limits.cpu_time.mul_f64(options.rerun_fraction);
-    // A result seen under parallel load that must be confirmed by a re-run alone.
-    let suspect = |r: &TestResult| {
-        options.jobs > 1
-            && r.runs == 1
-            // A judge error may be the machine being overloaded by our own parallel runs.
-            && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
-                || Duration::from_millis(r.time_ms) >= threshold)
-    };
-    let mut interrupted = None;
-    'plan: loop {
-        // Tests still to run: all not yet run, before the first failure unless --all.
-        let cutoff = cutoff(&results, options.all);
-        let pending: Vec<usize> = (0..cutoff).filter(|&i| results[i].is_none()).collect();
-        if pending.is_empty() {
-            break;
-        }
-        let (fresh, stop) = runner.run_parallel(tests, &pending, options, on_event)?;
-        for (i, r) in fresh {
-            results[i] = Some(r);
-        }
-        if stop.is_some() {
-            interrupted = stop;
-            break;
-        }
-        for i in 0..results.len() {
-            let Some(r) = &results[i] else { continue };
-            if suspect(r) {
-                on_event(Event::Rerun { name: &r.name });
-                match runner.run_one(&tests[i]) {
-                    Ok(mut again) => {
-                        again.runs = 2;
-                        results[i] = Some(again);
-                    }
-                    Err(SandboxError::Interrupted(stop)) => {
-                        interrupted = Some(stop);
-                        break 'plan;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-    }
-    if interrupted.is_some() {
-        // Unconfirmed results are no verdicts.
-        for r in results.iter_mut() {
-            if r.as_ref().is_some_and(&suspect) {
-                *r = None;
-            }
-        }
-    }
-    let concluded = conclude(results, options.all);
+        std::slice::from_ref(&plan),
+        options.jobs,
+        &|_, e| on_event(e),
+    )?;
+    let concluded = conclude(results.remove(0), options.all);
     Ok(TestRun {
         results: concluded.results,
         verdict: concluded.verdict,
         // A stop after everything the report covers had run leaves nothing missing.
         interrupted: interrupted.filter(|_| concluded.missing),
     })
+}
+
+/// When the results of a test plan decide everything reported about it, so that the other
+/// tests need not run (see [`run_plans`]).
+pub trait Goal: Sync {
+    /// `Some(k)` when the first `k` results (in plan order; `None`: not run) are all present
+    /// and decide the outcome whatever the other tests would give: the report covers them.
+    /// `None` while undecided. Once `Some(k)`, a longer prefix must decide the same.
+    fn decided(&self, results: &[Option<TestResult>]) -> Option<usize>;
+
+    /// Tests from this index on cannot matter, whatever the missing results are (they are
+    /// not started). Every test below it having a result must make [`Goal::decided`] `Some`.
+    fn horizon(&self, results: &[Option<TestResult>]) -> usize {
+        results.len()
+    }
+}
+
+/// `grade`'s goal: every test (`all`), or the tests up to the first failure.
+pub struct Cutoff {
+    pub all: bool,
+}
+
+impl Goal for Cutoff {
+    fn decided(&self, results: &[Option<TestResult>]) -> Option<usize> {
+        let k = cutoff(results, self.all);
+        results[..k].iter().all(Option::is_some).then_some(k)
+    }
+
+    fn horizon(&self, results: &[Option<TestResult>]) -> usize {
+        cutoff(results, self.all)
+    }
+}
+
+/// One program on a test plan, for [`run_plans`].
+pub struct Plan<'a> {
+    pub program: &'a Program,
+    pub limits: &'a Limits,
+    pub tests: &'a [TestCase],
+    pub goal: &'a dyn Goal,
+    /// A result seen under parallel load that is a TLE or JE, or takes at least this much CPU
+    /// time, is re-run alone before it counts, if the report covers it (usually
+    /// `limits.cpu_time` x [`Options::rerun_fraction`]).
+    pub suspect_from: Duration,
+}
+
+impl Plan<'_> {
+    fn runner<'s>(&'s self, sandbox: &'s dyn Sandbox, logic: &'s dyn Problem) -> Runner<'s> {
+        Runner {
+            sandbox,
+            program: self.program,
+            limits: self.limits,
+            logic,
+        }
+    }
+}
+
+/// The results of each plan, in plan order (`None`: not run), and whether judge was asked to
+/// stop.
+pub type PlanResults = (Vec<Vec<Option<TestResult>>>, Option<Interrupted>);
+
+/// Runs several plans on `jobs` threads at once: a pool over (plan, test) pairs, so that
+/// short plans and slow tests of one plan do not leave threads idle. A thread takes a test of
+/// the plan with the fewest runs in flight, then the fewest tests started (then the first
+/// plan), so one plan's slow tests rarely run side by side; a plan gets no new test once its
+/// [`Goal`] is decided. Then every suspect result the report covers (see
+/// [`Plan::suspect_from`]) is re-run alone, one at a time; a changed result can undo a
+/// decision, and the pool runs again.
+///
+/// Each plan's results are what its tests gave, whatever ran beside them; which tests past
+/// a decision also ran depends on scheduling, so callers report a decided prefix only. When
+/// interrupted, unconfirmed suspect results are left out. `Err` when the harness could not
+/// run a test at all.
+pub fn run_plans(
+    sandbox: &dyn Sandbox,
+    logic: &dyn Problem,
+    plans: &[Plan],
+    jobs: usize,
+    on_event: &(dyn Fn(usize, Event) + Sync),
+) -> Result<PlanResults, SandboxError> {
+    let mut results: Vec<Vec<Option<TestResult>>> =
+        plans.iter().map(|p| vec![None; p.tests.len()]).collect();
+    // A result seen under parallel load that must be confirmed by a re-run alone.
+    let suspect = |p: &Plan, r: &TestResult| {
+        jobs > 1
+            && r.runs == 1
+            // A judge error may be the machine being overloaded by our own parallel runs.
+            && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
+                || Duration::from_millis(r.time_ms) >= p.suspect_from)
+    };
+    // How many results of plan `p` the report covers, as far as they go.
+    let covered =
+        |p: &Plan, r: &[Option<TestResult>]| p.goal.decided(r).unwrap_or_else(|| p.goal.horizon(r));
+    let mut interrupted = None;
+    'rounds: loop {
+        let stop = pool(sandbox, logic, plans, &mut results, jobs, on_event)?;
+        if stop.is_some() {
+            interrupted = stop;
+            break;
+        }
+        let mut rerun = false;
+        for (k, (p, rs)) in plans.iter().zip(results.iter_mut()).enumerate() {
+            let upto = covered(p, rs).min(p.tests.len());
+            for (slot, test) in rs[..upto].iter_mut().zip(p.tests) {
+                let Some(r) = slot.as_ref().filter(|r| suspect(p, r)) else {
+                    continue;
+                };
+                on_event(k, Event::Rerun { name: &r.name });
+                match p.runner(sandbox, logic).run_one(test) {
+                    Ok(mut again) => {
+                        again.runs = 2;
+                        *slot = Some(again);
+                        rerun = true;
+                    }
+                    Err(SandboxError::Interrupted(stop)) => {
+                        interrupted = Some(stop);
+                        break 'rounds;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        if !rerun {
+            break;
+        }
+    }
+    if interrupted.is_some() {
+        // Unconfirmed results are no verdicts.
+        for (p, rs) in plans.iter().zip(results.iter_mut()) {
+            for r in rs.iter_mut() {
+                if r.as_ref().is_some_and(|r| suspect(p, r)) {
+                    *r = None;
+                }
+            }
+        }
+    }
+    Ok((results, interrupted))
+}
+
+/// [`run_plans`], keeping of each plan the results its report covers: the prefix its goal
+/// decides (all it ran when interrupted before that).
+pub fn run_decided(
+    sandbox: &dyn Sandbox,
+    logic: &dyn Problem,
+    plans: &[Plan],
+    jobs: usize,
+) -> Result<(Vec<Vec<TestResult>>, Option<Interrupted>), SandboxError> {
+    let (results, interrupted) = run_plans(sandbox, logic, plans, jobs, &|_, _| {})?;
+    let covered = plans
+        .iter()
+        .zip(results)
+        .map(|(p, rs)| {
+            let k = p.goal.decided(&rs).unwrap_or(rs.len());
+            rs.into_iter().take(k).flatten().collect()
+        })
+        .collect();
+    Ok((covered, interrupted))
+}
+
+/// The scheduling state of [`pool`], behind one lock.
+struct PoolState<'r> {
+    results: &'r mut [Vec<Option<TestResult>>],
+    /// Per plan and test: handed to a thread in this round (or done before it).
+    started: Vec<Vec<bool>>,
+    in_flight: Vec<usize>,
+    /// Per plan: tests started (or done).
+    taken: Vec<usize>,
+    /// Per plan: its goal is decided (no new tests).
+    decided: Vec<bool>,
+    error: Option<SandboxError>,
+}
+
+impl PoolState<'_> {
+    /// The next (plan, test) to run, if any.
+    fn next(&mut self, plans: &[Plan]) -> Option<(usize, usize)> {
+        if self.error.is_some() {
+            return None;
+        }
+        let mut best: Option<(usize, usize, usize, usize)> = None;
+        for (k, p) in plans.iter().enumerate() {
+            if self.decided[k] {
+                continue;
+            }
+            let horizon = p.goal.horizon(&self.results[k]).min(p.tests.len());
+            let Some(i) = (0..horizon).find(|&i| !self.started[k][i]) else {
+                continue;
+            };
+            let key = (self.in_flight[k], self.taken[k], k, i);
+            if best.is_none_or(|b| (key.0, key.1, key.2) < (b.0, b.1, b.2)) {
+                best = Some(key);
+            }
+        }
+        let (_, _, k, i) = best?;
+        self.started[k][i] = true;
+        self.in_flight[k] += 1;
+        self.taken[k] += 1;
+        Some((k, i))
+    }
+}
+
+/// One round of [`run_plans`]: runs on `jobs` threads every test a plan still needs. Returns
+/// the interruption if judge was asked to stop (then some tests did not run).
+fn pool(
+    sandbox: &dyn Sandbox,
+    logic: &dyn Problem,
+    plans: &[Plan],
+    results: &mut [Vec<Option<TestResult>>],
+    jobs: usize,
+    on_event: &(dyn Fn(usize, Event) + Sync),
+) -> Result<Option<Interrupted>, SandboxError> {
+    let started: Vec<Vec<bool>> = results
+        .iter()
+        .map(|rs| rs.iter().map(Option::is_some).collect())
+        .collect();
+    let taken = started
+        .iter()
+        .map(|s| s.iter().filter(|b| **b).count())
+        .collect();
+    let decided: Vec<bool> = plans
+        .iter()
+        .zip(results.iter())
+        .map(|(p, r)| p.goal.decided(r).is_some())
+        .collect();
+    // Tests that may run in this round (at most): no more threads than that.
+    let work: usize = plans
+        .iter()
+        .zip(results.iter())
+        .zip(&decided)
+        .filter(|(_, d)| !**d)
+        .map(|((p, r), _)| {
+            let horizon = p.goal.horizon(r).min(p.tests.len());
+            r[..horizon].iter().filter(|x| x.is_none()).count()
+        })
+        .sum();
+    if work == 0 {
+        return Ok(None);
+    }
+    let state = Mutex::new(PoolState {
+        results,
+        started,
+        in_flight: vec![0; plans.len()],
+        taken,
+        decided,
+        error: None,
+    });
+    let lock = || state.lock().unwrap_or_else(|e| e.into_inner());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, work) {
+            s.spawn(|| loop {
+                let Some((k, i)) = lock().next(plans) else {
+                    break;
+                };
+                let p = &plans[k];
+                let outcome = p.runner(sandbox, logic).run_one(&p.tests[i]);
+                if let Ok(r) = &outcome {
+                    on_event(k, Event::TestDone { result: r });
+                }
+                let mut st = lock();
+                st.in_flight[k] -= 1;
+                match outcome {
+                    Ok(r) => {
+                        st.results[k][i] = Some(r);
+                        st.decided[k] = p.goal.decided(&st.results[k]).is_some();
+                    }
+                    Err(e) => {
+                        st.error.get_or_insert(e);
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    match state.into_inner().unwrap_or_else(|e| e.into_inner()).error {
+        Some(SandboxError::Interrupted(stop)) => Ok(Some(stop)),
+        Some(e) => Err(e),
+        None => Ok(None),
+    }
 }
 
 /// What the results of a test plan conclude (see [`conclude`]).
@@ -309,61 +542,6 @@ struct Runner<'a> {
 }
 
 impl Runner<'_> {
-    /// Runs `pending` (indices into `tests`) on `options.jobs` threads. Without `--all`, a
-    /// worker skips tests after the earliest failure seen so far. Returns the finished results
-    /// and, if judge was asked to stop, the interruption (then some tests did not run).
-    #[allow(clippy::type_complexity)]
-    fn run_parallel(
-        &self,
-        tests: &[TestCase],
-        pending: &[usize],
-        options: &Options,
-        on_event: &(dyn Fn(Event) + Sync),
-    ) -> Result<(Vec<(usize, TestResult)>, Option<Interrupted>), SandboxError> {
-        let next = AtomicUsize::new(0);
-        let earliest_fail = AtomicUsize::new(usize::MAX);
-        let out = Mutex::new(Vec::new());
-        let error = Mutex::new(None);
-        let workers = options.jobs.clamp(1, pending.len().max(1));
-        std::thread::scope(|s| {
-            for _ in 0..workers {
-                s.spawn(|| loop {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&i) = pending.get(k) else { break };
-                    if !options.all && i > earliest_fail.load(Ordering::SeqCst) {
-                        continue;
-                    }
-                    if error.lock().map(|e| e.is_some()).unwrap_or(true) {
-                        break;
-                    }
-                    match self.run_one(&tests[i]) {
-                        Ok(r) => {
-                            if r.verdict != Verdict::AC {
-                                earliest_fail.fetch_min(i, Ordering::SeqCst);
-                            }
-                            on_event(Event::TestDone { result: &r });
-                            if let Ok(mut o) = out.lock() {
-                                o.push((i, r));
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut slot) = error.lock() {
-                                slot.get_or_insert(e);
-                            }
-                            break;
-                        }
-                    }
-                });
-            }
-        });
-        let out = out.into_inner().unwrap_or_default();
-        match error.into_inner().ok().flatten() {
-            Some(SandboxError::Interrupted(stop)) => Ok((out, Some(stop))),
-            Some(e) => Err(e),
-            None => Ok((out, None)),
-        }
-    }
-
     /// Runs one test in a fresh private working directory and judges it.
     /// [`SandboxError::Interrupted`] when judge is asked to stop before or during the run: a
     /// program killed by the terminal's SIGINT is no verdict.
@@ -613,6 +791,132 @@ mod tests {
         // Which test got which scripted outcome depends on scheduling; exactly one needed a rerun.
         assert!(results.iter().all(|r| r.verdict == Verdict::AC));
         assert_eq!(results.iter().filter(|r| r.runs == 2).count(), 1);
+    }
+
+    /// Answers by the test's input (`ok...`, `wa...`, `tle...`) and logs every run's input.
+    struct ByInput(Mutex<Vec<String>>);
+
+    impl ByInput {
+        fn new() -> ByInput {
+            ByInput(Mutex::new(Vec::new()))
+        }
+        fn log(&self) -> Vec<String> {
+            self.0.lock().unwrap().clone()
+        }
+        fn runs_of(&self, input: &str) -> usize {
+            self.log().iter().filter(|i| *i == input).count()
+        }
+    }
+
+    impl Sandbox for ByInput {
+        fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+            let Stdin::Bytes(input) = &request.stdin else {
+                panic!("tests give their input as bytes");
+            };
+            let input = String::from_utf8(input.clone()).unwrap();
+            self.0.lock().unwrap().push(input.clone());
+            Ok(if input.starts_with("tle") {
+                killed(LimitHit::CpuTime)
+            } else if input.starts_with("wa") {
+                RunOutcome {
+                    stdout: b"no\n".to_vec(),
+                    ..ok(5)
+                }
+            } else {
+                ok(5)
+            })
+        }
+    }
+
+    fn named(inputs: &[&str]) -> Vec<TestCase> {
+        inputs
+            .iter()
+            .map(|i| TestCase {
+                name: i.to_string(),
+                origin: Origin::External(format!("{i}.in").into()),
+                input: i.to_string(),
+                answer: "ok\n".into(),
+            })
+            .collect()
+    }
+
+    fn plan<'a>(
+        program: &'a Program,
+        tests: &'a [TestCase],
+        goal: &'a dyn Goal,
+        limits: &'a Limits,
+    ) -> Plan<'a> {
+        Plan {
+            program,
+            limits,
+            tests,
+            goal,
+            suspect_from: limits.cpu_time.mul_f64(0.8),
+        }
+    }
+
+    #[test]
+    fn plans_take_turns_and_a_decided_plan_gets_no_more_tests() {
+        let first_failure = Cutoff { all: false };
+        let every = Cutoff { all: true };
+        let a = named(&["ok-a1", "wa-a2", "ok-a3", "ok-a4"]);
+        let b = named(&["ok-b1", "ok-b2", "ok-b3", "ok-b4"]);
+        let (lim, prog) = (limits(), program());
+        let plans = [
+            plan(&prog, &a, &first_failure, &lim),
+            plan(&prog, &b, &every, &lim),
+        ];
+        let sandbox = ByInput::new();
+        let (results, stop) = run_plans(&sandbox, &Echo, &plans, 1, &|_, _| {}).unwrap();
+        assert!(stop.is_none());
+        assert_eq!(
+            sandbox.log(),
+            ["ok-a1", "ok-b1", "wa-a2", "ok-b2", "ok-b3", "ok-b4"],
+            "one test of each plan in turn; nothing after a's failure"
+        );
+        assert_eq!(first_failure.decided(&results[0]), Some(2));
+        assert_eq!(results[0][1].as_ref().unwrap().verdict, Verdict::WA);
+        assert!(results[0][2].is_none() && results[0][3].is_none());
+        assert!(results[1]
+            .iter()
+            .all(|r| r.as_ref().unwrap().verdict == Verdict::AC));
+    }
+
+    /// Decided after two tests, whatever they gave.
+    struct FirstTwo;
+    impl Goal for FirstTwo {
+        fn decided(&self, results: &[Option<TestResult>]) -> Option<usize> {
+            results[..2].iter().all(Option::is_some).then_some(2)
+        }
+    }
+
+    #[test]
+    fn a_goal_decides_when_a_plan_stops() {
+        let tests = named(&["ok-1", "ok-2", "ok-3", "ok-4", "ok-5"]);
+        let (lim, prog) = (limits(), program());
+        let sandbox = ByInput::new();
+        let plans = [plan(&prog, &tests, &FirstTwo, &lim)];
+        let (results, _) = run_plans(&sandbox, &Echo, &plans, 1, &|_, _| {}).unwrap();
+        assert_eq!(sandbox.log(), ["ok-1", "ok-2"]);
+        assert_eq!(results[0].iter().flatten().count(), 2);
+    }
+
+    #[test]
+    fn only_suspects_the_report_covers_are_rerun_alone() {
+        // Two threads on one plan that stops at its first failure: the TLE of test 1 decides
+        // and is confirmed alone; a TLE past it (test 2, if it started) is not re-run.
+        let goal = Cutoff { all: false };
+        let tests = named(&["tle-1", "tle-2", "tle-3"]);
+        let (lim, prog) = (limits(), program());
+        let sandbox = ByInput::new();
+        let plans = [plan(&prog, &tests, &goal, &lim)];
+        let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
+        assert_eq!(sandbox.runs_of("tle-1"), 2, "{:?}", sandbox.log());
+        assert!(sandbox.runs_of("tle-2") <= 1, "{:?}", sandbox.log());
+        assert_eq!(sandbox.runs_of("tle-3"), 0, "{:?}", sandbox.log());
+        let first = results[0][0].as_ref().unwrap();
+        assert_eq!((first.verdict, first.runs), (Verdict::TLE, 2));
+        assert_eq!(goal.decided(&results[0]), Some(1));
     }
 
     #[test]

@@ -58,6 +58,51 @@ impl Grader {
             .with_context(|| format!("cannot compile {}", submission.path.display()))
     }
 
+    /// Compiles (or takes from the cache) every submission of `submissions` on `jobs` threads;
+    /// the results in the same order. Compilers are seconds each on a cold cache, and
+    /// independent.
+    pub fn compile_many(&self, submissions: &[Submission], jobs: usize) -> Vec<Result<Compiled>> {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let out: Vec<std::sync::Mutex<Option<Result<Compiled>>>> = submissions
+            .iter()
+            .map(|_| std::sync::Mutex::new(None))
+            .collect();
+        // The slow compilers first, so that no long compile is left alone at the end.
+        let mut order: Vec<usize> = (0..submissions.len()).collect();
+        order.sort_by_key(|&i| match submissions[i].language {
+            Language::Cpp | Language::Rust => 0,
+            Language::Java => 1,
+            Language::C => 2,
+            Language::Python => 3,
+        });
+        std::thread::scope(|s| {
+            for _ in 0..jobs.clamp(1, submissions.len().max(1)) {
+                s.spawn(|| loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(&i) = order.get(k) else {
+                        break;
+                    };
+                    let submission = &submissions[i];
+                    let compiled = self.compile(submission);
+                    *out[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(compiled);
+                });
+            }
+        });
+        out.into_iter()
+            .zip(submissions)
+            .map(|(slot, submission)| {
+                slot.into_inner()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .unwrap_or_else(|| {
+                        Err(anyhow::anyhow!(
+                            "cannot compile {}: not attempted",
+                            submission.path.display()
+                        ))
+                    })
+            })
+            .collect()
+    }
+
     /// Compiles and grades `submission` on `tests`. Interrupted (see [`crate::interrupt`]),
     /// it returns the report so far, marked `interrupted`.
     pub fn grade(
@@ -91,11 +136,8 @@ impl Grader {
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
         let limits = limits_for(pkg, compiled);
-        let mut report = empty_report(pkg, submission, tests.len());
-        report.compile = Some(compile_report(compiled));
         let Some(program) = program(compiled, &limits) else {
-            report.verdict = Some(Verdict::CE);
-            return Ok(report);
+            return Ok(report(pkg, submission, compiled, tests.len(), None));
         };
         let run = run_tests(
             self.sandbox.as_ref(),
@@ -107,11 +149,30 @@ impl Grader {
             on_event,
         )
         .with_context(|| format!("cannot run {}", submission.path.display()))?;
-        report.tests = run.results;
-        report.verdict = run.verdict;
-        report.interrupted = run.interrupted.is_some();
-        Ok(report)
+        Ok(report(pkg, submission, compiled, tests.len(), Some(run)))
     }
+}
+
+/// The report of `compiled` on a test set of `tests_total` tests: a compile error (no `run`),
+/// or the results of `run`.
+pub fn report(
+    pkg: &Package,
+    submission: &Submission,
+    compiled: &Compiled,
+    tests_total: usize,
+    run: Option<super::TestRun>,
+) -> SubmissionReport {
+    let mut report = empty_report(pkg, submission, tests_total);
+    report.compile = Some(compile_report(compiled));
+    match run {
+        None => report.verdict = Some(Verdict::CE),
+        Some(run) => {
+            report.tests = run.results;
+            report.verdict = run.verdict;
+            report.interrupted = run.interrupted.is_some();
+        }
+    }
+    report
 }
 
 /// A report for `submission` with nothing compiled or run yet (verdict open).

@@ -2,6 +2,7 @@
 //! meaning, or 2025-09's), and 2025-09 `submissions/submissions.yaml` rules (globs over
 //! submissions and test groups; `permitted` / `required` verdict sets; `message`).
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -53,6 +54,44 @@ impl Outcome {
 
 const ALL: [Outcome; 4] = [Outcome::AC, Outcome::WA, Outcome::TLE, Outcome::RTE];
 
+/// One test's verdict as the rules see it (at the time limit).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen<'a> {
+    pub test: &'a str,
+    pub verdict: Verdict,
+    /// The checker's message, or why the verdict is what it is.
+    pub message: Cow<'a, str>,
+}
+
+impl Seen<'_> {
+    /// `WA on test `secret/03`: expected 5, got 4`.
+    pub fn describe(&self) -> String {
+        let mut s = format!("{} on test `{}`", self.verdict, self.test);
+        if !self.message.is_empty() {
+            s.push_str(": ");
+            s.push_str(&self.message);
+        }
+        s
+    }
+}
+
+/// The rules checked in order on the whole plan: the first failure, else `Ok`.
+pub fn check_all(rules: &[Rule], results: &[Seen]) -> Result<(), String> {
+    rules.iter().try_for_each(|r| r.check(results))
+}
+
+/// What [`check_all`] gives on the whole plan, if the first tests `done` decide it whatever
+/// the tests named in `rest` get (see [`Rule::decided`]); `None` while undecided.
+pub fn decided(rules: &[Rule], done: &[Seen], rest: &[&str]) -> Option<Result<(), String>> {
+    for r in rules {
+        match r.decided(done, rest)? {
+            Ok(()) => {}
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(()))
+}
+
 /// One requirement on a submission's test verdicts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
@@ -84,30 +123,23 @@ impl Rule {
         self.tests.as_deref().is_none_or(|g| matches_path(g, test))
     }
 
-    /// Whether `results` (test name, verdict, message) satisfy the rule: `Err` says why not.
-    pub fn check(&self, results: &[(String, Verdict, String)]) -> Result<(), String> {
-        let scope: Vec<_> = results.iter().filter(|(t, _, _)| self.covers(t)).collect();
-        for (t, v, m) in &scope {
-            match Outcome::of(*v) {
-                Some(o) if self.permitted.contains(&o) => {}
-                _ => {
-                    return Err(format!(
-                        "{v} on test `{t}`{}, but {} permits only {}",
-                        if m.is_empty() {
-                            String::new()
-                        } else {
-                            format!(": {m}")
-                        },
-                        self.origin,
-                        list(&self.permitted)
-                    ))
-                }
-            }
+    /// Whether `results` (in test order) satisfy the rule: `Err` says why not (the first
+    /// test in scope with a verdict it does not permit, else the missing required verdict,
+    /// else the missing message).
+    pub fn check(&self, results: &[Seen]) -> Result<(), String> {
+        let scope: Vec<&Seen> = results.iter().filter(|s| self.covers(s.test)).collect();
+        if let Some(s) = scope.iter().find(|s| !self.permits(s.verdict)) {
+            return Err(format!(
+                "{}, but {} permits only {}",
+                s.describe(),
+                self.origin,
+                list(&self.permitted)
+            ));
         }
-        if self.required.len() < ALL.len()
+        if self.requires_some()
             && !scope
                 .iter()
-                .any(|(_, v, _)| Outcome::of(*v).is_some_and(|o| self.required.contains(&o)))
+                .any(|s| Outcome::of(s.verdict).is_some_and(|o| self.required.contains(&o)))
         {
             return Err(format!(
                 "no test{} got {}, which {} requires",
@@ -120,7 +152,7 @@ impl Rule {
             ));
         }
         if let Some(msg) = &self.message {
-            if !scope.iter().any(|(_, _, m)| m.contains(msg.as_str())) {
+            if !scope.iter().any(|s| s.message.contains(msg.as_str())) {
                 return Err(format!(
                     "no checker message contains `{msg}` ({})",
                     self.origin
@@ -128,6 +160,40 @@ impl Rule {
             }
         }
         Ok(())
+    }
+
+    fn permits(&self, v: Verdict) -> bool {
+        Outcome::of(v).is_some_and(|o| self.permitted.contains(&o))
+    }
+
+    /// `required` names a proper subset of the verdicts (all four require nothing).
+    fn requires_some(&self) -> bool {
+        self.required.len() < ALL.len()
+    }
+
+    /// What [`Rule::check`] gives on the whole plan, if `done` (the first tests, in order)
+    /// already decide it whatever verdicts the tests named in `rest` get: `None` while they
+    /// could change it. A verdict the format has no name for (a judge error) on a test not
+    /// run yet is not foreseen: it would fail every rule, and no rule can be decided without
+    /// running everything.
+    pub fn decided(&self, done: &[Seen], rest: &[&str]) -> Option<Result<(), String>> {
+        if !rest.iter().any(|t| self.covers(t)) {
+            return Some(self.check(done));
+        }
+        let scope = || done.iter().filter(|s| self.covers(s.test));
+        // The first test it does not permit is among those done: no later test comes first.
+        if scope().any(|s| !self.permits(s.verdict)) {
+            return Some(self.check(done));
+        }
+        let open = self.permitted.len() < ALL.len()
+            || (self.requires_some()
+                && !scope()
+                    .any(|s| Outcome::of(s.verdict).is_some_and(|o| self.required.contains(&o))))
+            || self
+                .message
+                .as_ref()
+                .is_some_and(|m| !scope().any(|s| s.message.contains(m.as_str())));
+        (!open).then_some(Ok(()))
     }
 
     /// True when only "accepted on every test" can satisfy it.
@@ -525,9 +591,13 @@ mod tests {
         assert!(!matches_path("secret/g1", "secret/g10/01"));
     }
 
-    fn r(v: &[(&str, Verdict)]) -> Vec<(String, Verdict, String)> {
+    fn r(v: &[(&'static str, Verdict)]) -> Vec<Seen<'static>> {
         v.iter()
-            .map(|(t, v)| (t.to_string(), *v, String::new()))
+            .map(|(t, v)| Seen {
+                test: t,
+                verdict: *v,
+                message: Cow::Borrowed(""),
+            })
             .collect()
     }
 
@@ -563,6 +633,108 @@ mod tests {
         let ac = folder_rules(Version::Legacy, "accepted").unwrap().remove(0);
         assert!(ac.check(&r(&[("a", Verdict::JE)])).is_err());
         assert!(ac.accept_only());
+    }
+
+    /// Every rule set from a family of folder defaults and `submissions.yaml`-like rules, on
+    /// every prefix of verdicts over three tests: when `decided` says the prefix decides, every
+    /// completion (in the four verdicts of the format) gives exactly that result, message
+    /// included; with every test done it is the plain check.
+    #[test]
+    fn a_decided_prefix_gives_what_every_completion_gives() {
+        use Outcome::*;
+        let names = ["sample/1", "secret/a/1", "secret/b/1"];
+        let sets: [&[Outcome]; 5] = [&ALL, &[AC], &[AC, WA], &[AC, TLE], &[WA]];
+        let required: [&[Outcome]; 5] = [&ALL, &[WA], &[TLE], &[RTE, TLE, WA], &[AC]];
+        let mut singles = Vec::new();
+        for p in sets {
+            for r in required {
+                for message in [None, Some("m".to_string())] {
+                    for tests in [None, Some("secret/a".to_string()), Some("sample".into())] {
+                        singles.push(Rule {
+                            tests,
+                            message: message.clone(),
+                            ..Rule::new(p, r, "rule")
+                        });
+                    }
+                }
+            }
+        }
+        let mut rule_sets: Vec<Vec<Rule>> = singles.iter().map(|r| vec![r.clone()]).collect();
+        for (i, a) in singles.iter().enumerate().step_by(7) {
+            for b in singles.iter().skip(i % 5).step_by(31) {
+                rule_sets.push(vec![a.clone(), b.clone()]);
+            }
+        }
+        for version in [Version::Legacy, Version::V2025] {
+            for folder in [
+                "accepted",
+                "wrong_answer",
+                "time_limit_exceeded",
+                "run_time_error",
+            ] {
+                rule_sets.extend(folder_rules(version, folder));
+            }
+        }
+        let verdict = |c: usize| -> (Verdict, &'static str) {
+            [
+                (Verdict::AC, ""),
+                (Verdict::WA, ""),
+                (Verdict::WA, "a message m"),
+                (Verdict::TLE, ""),
+                (Verdict::MLE, ""),
+                (Verdict::JE, ""),
+            ][c]
+        };
+        let seen = |codes: &[usize]| -> Vec<Seen<'static>> {
+            codes
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| Seen {
+                    test: names[i],
+                    verdict: verdict(c).0,
+                    message: Cow::Borrowed(verdict(c).1),
+                })
+                .collect()
+        };
+        // Every sequence of `len` codes below `base`.
+        let sequences = |len: usize, base: usize| -> Vec<Vec<usize>> {
+            (0..base.pow(len as u32))
+                .map(|mut n| {
+                    (0..len)
+                        .map(|_| {
+                            let c = n % base;
+                            n /= base;
+                            c
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let mut decided_early = 0;
+        for rules in &rule_sets {
+            for k in 0..=names.len() {
+                // Prefixes may hold judge errors; the tests not run get the format's verdicts.
+                for prefix in sequences(k, 6) {
+                    let done = seen(&prefix);
+                    let Some(said) = decided(rules, &done, &names[k..]) else {
+                        assert!(k < names.len(), "all done but undecided: {rules:?}");
+                        continue;
+                    };
+                    if k < names.len() {
+                        decided_early += 1;
+                    }
+                    for rest in sequences(names.len() - k, 5) {
+                        let full: Vec<usize> = prefix.iter().chain(&rest).copied().collect();
+                        assert_eq!(
+                            check_all(rules, &seen(&full)),
+                            said,
+                            "{rules:?} on {full:?}, decided after {k}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(decided_early > 1000, "{decided_early}");
     }
 
     #[test]

@@ -1,36 +1,105 @@
 //! The jury submissions of a Kattis package: each must satisfy its rules (folder defaults,
 //! `submissions.yaml`) on the per-test verdicts; the time limit is the package's, or computed
-//! from the accepted submissions (problemtools' rule); submissions that must time out are
-//! re-timed with the limit raised by `time_limit_to_tle` / `time_safety_margin`.
+//! from the accepted submissions (problemtools' rule); submissions that must time out must
+//! still time out with the limit raised by `time_limit_to_tle` / `time_safety_margin`.
 //!
 //! ```text
-//!   lower-bound (accepted) submissions, at the fixed limit or at MEASURE_LIMIT ─► time limit
-//!   every other submission at the time limit ─► rules on its per-test verdicts
-//!   must-TLE submissions: first TLE test at limit x time_limit_to_tle ─► still TLE?
+//!   compile every submission (--jobs at once)
+//!   pool of (submission, test) runs, each submission until its rules are decided:
+//!     lower-bound (accepted) submissions at the fixed limit, or at MEASURE_LIMIT ─► time limit
+//!     every other submission at the time limit (with a fixed limit: in the same pool);
+//!     must-TLE ones at limit x time_limit_to_tle, which tells both verdicts
+//!   timing runs alone ─► report lines in submission order
 //! ```
 
 use std::time::Duration;
 
 use anyhow::Result;
 
-use super::submissions::{first_line, time_runs, SubmissionResult, TIMING_RUNS, TLE_TIMING_RUNS};
-use super::{Check, Timing};
-use crate::compile::Submission;
+use super::submissions::{
+    first_line, needs_timing, one_run, time_runs, SubmissionResult, TIMING_RUNS, TLE_TIMING_RUNS,
+};
+use super::{read_at_limit, stopped_at_high, Check, Timing, View};
+use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, Grader};
-use crate::grade::{Options, TestResult};
-use crate::kattis::submissions::JurySubmission;
+use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult};
+use crate::kattis::submissions::{self as rules, JurySubmission, Rule, Seen};
 use crate::kattis::timelimit::{self, secs};
-use crate::kattis::{Version, MEASURE_LIMIT};
+use crate::kattis::{KattisPackage, Version, MEASURE_LIMIT};
 use crate::package::Package;
-use crate::report::SubmissionReport;
+use crate::sandbox::Limits;
 use crate::testset::TestCase;
 use crate::verdict::Verdict;
 
-/// One graded jury submission.
+/// A submission's goal: its rules decided on the tests run so far (see [`rules::decided`]),
+/// and its first rejected test known, so the report says what running every test would.
+struct RulesGoal<'a> {
+    rules: &'a [Rule],
+    names: Vec<&'a str>,
+    view: View,
+}
+
+impl RulesGoal<'_> {
+    fn decisive(&self, seen: &[Seen], k: usize) -> bool {
+        k == self.names.len()
+            || (seen[..k].iter().any(|s| s.verdict != Verdict::AC)
+                && rules::decided(self.rules, &seen[..k], &self.names[k..]).is_some())
+    }
+}
+
+impl Goal for RulesGoal<'_> {
+    fn decided(&self, results: &[Option<TestResult>]) -> Option<usize> {
+        let seen: Vec<Seen> = results
+            .iter()
+            .map_while(|r| r.as_ref().map(|r| self.view.see(r)))
+            .collect();
+        if !self.decisive(&seen, seen.len()) {
+            return None;
+        }
+        // The shortest decisive prefix (a longer one decides the same), so the report does not
+        // depend on which later tests happened to finish too.
+        let (mut lo, mut hi) = (0, seen.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.decisive(&seen, mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        Some(hi)
+    }
+}
+
+/// One jury submission to grade.
 struct Graded<'a> {
     jury: &'a JurySubmission,
-    report: SubmissionReport,
-    compiled: crate::compile::Compiled,
+    compiled: Compiled,
+    /// The limits its tests run under (raised for a must-TLE one read through [`View::Raised`]).
+    limits: Limits,
+    view: View,
+    /// The results the report covers, in test order.
+    results: Vec<TestResult>,
+}
+
+impl Graded<'_> {
+    fn seen(&self) -> Vec<Seen<'_>> {
+        self.results.iter().map(|t| self.view.see(t)).collect()
+    }
+
+    fn program(&self) -> Option<Program> {
+        program(&self.compiled, &self.limits)
+    }
+
+    /// Its slowest test, if it ran all `tests` and passed them.
+    fn slowest_if_passed(&self, tests: usize) -> Option<&TestResult> {
+        let passed =
+            self.results.len() == tests && self.results.iter().all(|t| t.verdict == Verdict::AC);
+        self.results
+            .iter()
+            .max_by_key(|t| t.time_ms)
+            .filter(|_| passed)
+    }
 }
 
 /// The verdict a folder names, where judge has one (for the JSON report).
@@ -48,133 +117,189 @@ fn name(j: &JurySubmission) -> String {
     format!("submissions/{}", j.rel)
 }
 
-fn grade<'a>(
+/// The limits a must-TLE submission runs under: CPU `high`, wall clock as for any limit.
+fn raised(mut limits: Limits, high: Duration) -> Limits {
+    limits.cpu_time = high;
+    limits.wall_time = (high * 2).max(high + Duration::from_secs(1));
+    limits
+}
+
+/// How long a submission's tests run.
+#[derive(Debug, Clone, Copy)]
+enum Until {
+    /// Its rules are decided (see [`RulesGoal`]).
+    Decided,
+    /// Measuring for the time limit: every test, or up to the first failure when only AC is
+    /// permitted (the rules are checked at the limit once it is known).
+    Measured,
+}
+
+impl Until {
+    fn goal<'g>(self, g: &'g Graded, tests: &'g [TestCase]) -> Box<dyn Goal + 'g> {
+        match self {
+            Until::Decided => Box::new(RulesGoal {
+                rules: &g.jury.rules,
+                names: tests.iter().map(|t| t.name.as_str()).collect(),
+                view: g.view,
+            }),
+            Until::Measured => Box::new(Cutoff {
+                all: !g.jury.accept_only(),
+            }),
+        }
+    }
+}
+
+/// Runs the tests of every graded submission in one pool, each `until` its goal is decided,
+/// and stores the results each report covers. True if judge was asked to stop.
+fn run_all(
     grader: &Grader,
     pkg: &Package,
     tests: &[TestCase],
-    jury: &'a JurySubmission,
+    graded: &mut [Graded],
+    until: Until,
     jobs: usize,
-) -> Result<Graded<'a>> {
-    let submission = Submission::from_path(&jury.path, jury.language)?;
-    let compiled = grader.compile(&submission)?;
-    let options = Options {
-        jobs,
-        all: !jury.accept_only(),
-        ..Options::default()
-    };
-    let report = grader.grade_compiled(pkg, &submission, &compiled, tests, &options, &|_| {})?;
-    Ok(Graded {
-        jury,
-        report,
-        compiled,
-    })
-}
-
-/// The per-test results as seen at `limit`: a run over it is a TLE.
-fn at_limit(tests: &[TestResult], limit: Duration) -> Vec<(String, Verdict, String)> {
-    tests
+) -> Result<bool> {
+    let programs: Vec<Option<Program>> = graded.iter().map(Graded::program).collect();
+    let runnable: Vec<usize> = (0..graded.len())
+        .filter(|&i| programs[i].is_some())
+        .collect();
+    let goals: Vec<Box<dyn Goal + '_>> = runnable
         .iter()
-        .map(|t| {
-            if Duration::from_millis(t.time_ms) > limit && t.verdict == Verdict::AC {
-                (
-                    t.name.clone(),
-                    Verdict::TLE,
-                    format!(
-                        "{:.3} s over the {} limit",
-                        t.time_ms as f64 / 1000.0,
-                        secs(limit)
-                    ),
-                )
-            } else {
-                (t.name.clone(), t.verdict, t.message.clone())
-            }
+        .map(|&i| until.goal(&graded[i], tests))
+        .collect();
+    let plans: Vec<Plan> = runnable
+        .iter()
+        .zip(&goals)
+        .filter_map(|(&i, goal)| {
+            let g = &graded[i];
+            Some(Plan {
+                program: programs[i].as_ref()?,
+                limits: &g.limits,
+                tests,
+                goal: goal.as_ref(),
+                // A must-TLE one's every TLE at the limit is confirmed alone, at `high`.
+                suspect_from: g.view.limit().mul_f64(Options::default().rerun_fraction),
+            })
         })
-        .collect()
+        .collect();
+    let (covered, interrupted) =
+        run_decided(grader.sandbox.as_ref(), pkg.logic.as_ref(), &plans, jobs)?;
+    drop(plans);
+    drop(goals);
+    for (i, rs) in runnable.into_iter().zip(covered) {
+        graded[i].results = rs;
+    }
+    Ok(interrupted.is_some())
 }
 
-/// Checks the rules of `g` on its results at `limit`; the report line and the JSON result.
-fn judge_rules(
-    g: &Graded,
-    limit: Duration,
-    timing: Option<Timing>,
-) -> (Check, Option<SubmissionResult>) {
-    let results = at_limit(&g.report.tests, limit);
-    let actual = results
-        .iter()
-        .map(|(_, v, _)| *v)
-        .find(|v| *v != Verdict::AC)
-        .unwrap_or(if g.report.verdict == Some(Verdict::CE) {
-            Verdict::CE
-        } else {
-            Verdict::AC
-        });
+/// Checks the rules of `g` on its results; the report line and the JSON result.
+fn judge_rules(g: &Graded, timing: Option<Timing>) -> (Check, Option<SubmissionResult>) {
+    let seen = g.seen();
+    let compile_error = match &g.compiled.outcome {
+        crate::compile::CompileOutcome::Failed { message } => Some(message.as_str()),
+        crate::compile::CompileOutcome::Ok => None,
+    };
+    let first_bad = seen.iter().find(|s| s.verdict != Verdict::AC);
+    let actual = match (first_bad, compile_error) {
+        (Some(s), _) => s.verdict,
+        (None, Some(_)) => Verdict::CE,
+        (None, None) => Verdict::AC,
+    };
     let result = folder_verdict(&g.jury.folder).map(|expected| SubmissionResult {
         path: name(g.jury),
         expected,
         actual,
         timing: timing.clone(),
     });
-    if g.report.verdict == Some(Verdict::CE) {
+    if let Some(message) = compile_error {
         return (
             Check::fail(
                 name(g.jury),
-                format!(
-                    "does not compile: {}",
-                    first_line(g.report.compile.as_ref().map_or("", |c| c.message.as_str()))
-                ),
+                format!("does not compile: {}", first_line(message)),
             ),
             result,
         );
     }
-    for rule in &g.jury.rules {
-        if let Err(why) = rule.check(&results) {
-            return (Check::fail(name(g.jury), why), result);
-        }
+    if let Err(why) = rules::check_all(&g.jury.rules, &seen) {
+        return (Check::fail(name(g.jury), why), result);
     }
-    let first_bad = results.iter().find(|(_, v, _)| *v != Verdict::AC);
     let summary = match first_bad {
         None => format!(
             "AC on {} tests{}",
-            results.len(),
+            seen.len(),
             timing
                 .as_ref()
                 .map(|t| format!(", slowest {}", t.describe()))
                 .unwrap_or_default()
         ),
-        Some((t, v, m)) => format!(
-            "{v} on test `{t}`{} ({} expected)",
-            if m.is_empty() {
-                String::new()
-            } else {
-                format!(": {m}")
-            },
-            g.jury.expected_label()
-        ),
+        Some(s) => format!("{} ({} expected)", s.describe(), g.jury.expected_label()),
     };
     (Check::ok(name(g.jury), summary), result)
 }
 
-/// Verifies the jury submissions of a Kattis package; sets `pkg.limits.time` to the time
-/// limit (the package's, or the computed one). `print` shows each line as it is decided.
+/// The jury submissions of a Kattis package and their rules, each one checked compiled (see
+/// [`prepare`]).
+pub struct Prepared {
+    subs: Vec<JurySubmission>,
+    warnings: Vec<String>,
+    /// Per submission not skipped, in order.
+    compiled: Vec<Result<Compiled>>,
+}
+
+/// Reads the jury submissions of `k` and compiles those judge can run, `jobs` at once. Needs
+/// nothing of the static checks, so it can run beside them (a cold compile cache costs
+/// seconds per compiler).
+pub fn prepare(grader: &Grader, k: &KattisPackage, jobs: usize) -> Result<Prepared> {
+    let (subs, warnings) = k.submissions().map_err(anyhow::Error::msg)?;
+    let submissions = subs
+        .iter()
+        .filter(|s| s.skipped.is_none())
+        .map(|s| Submission::from_path(&s.path, s.language))
+        .collect::<Result<Vec<_>, _>>()?;
+    let compiled = grader.compile_many(&submissions, jobs);
+    Ok(Prepared {
+        subs,
+        warnings,
+        compiled,
+    })
+}
+
+/// What verifying the jury submissions of a Kattis package found so far.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub checks: Vec<Check>,
+    pub results: Vec<SubmissionResult>,
+    /// Judge was asked to stop before every submission was judged.
+    pub interrupted: bool,
+}
+
+/// Verifies the jury submissions of a Kattis package (`prepared` from [`prepare`]) into `out`;
+/// sets `pkg.limits.time` to the time limit (the package's, or the computed one). `print`
+/// shows each line as it is decided. `Err` when the harness cannot run (then `out` holds what
+/// was decided before).
 pub fn check(
     grader: &Grader,
     pkg: &mut Package,
     tests: &[TestCase],
     jobs: usize,
     print: &dyn Fn(&Check),
-) -> Result<(Vec<Check>, Vec<SubmissionResult>)> {
+    out: &mut Outcome,
+    prepared: Prepared,
+) -> Result<()> {
     let Some(k) = pkg.kattis.clone() else {
-        return Ok((Vec::new(), Vec::new()));
+        return Ok(());
     };
-    let mut checks = Vec::new();
-    let mut results = Vec::new();
-    let emit = |c: Check, checks: &mut Vec<Check>| {
+    let emit = |c: Check, out: &mut Outcome| {
         print(&c);
-        checks.push(c);
+        out.checks.push(c);
     };
-    let (subs, warnings) = k.submissions().map_err(anyhow::Error::msg)?;
+    let Prepared {
+        subs,
+        warnings,
+        compiled,
+    } = prepared;
     for w in warnings {
-        emit(Check::fail("submissions", w), &mut checks);
+        emit(Check::fail("submissions", w), out);
     }
     if !subs.iter().any(|s| s.folder == "accepted") {
         emit(
@@ -182,50 +307,99 @@ pub fn check(
                 "submissions",
                 "submissions/accepted/ holds no submission: at least one is required",
             ),
-            &mut checks,
+            out,
         );
     }
     for s in subs.iter().filter(|s| s.skipped.is_some()) {
         emit(
             Check::warn(name(s), s.skipped.clone().unwrap_or_default()),
-            &mut checks,
+            out,
         );
     }
     let limits = &k.config.limits;
     let fixed = limits.time_limit.map(Duration::from_secs_f64);
-
-    // 1. The submissions that bound the time limit from below, timed.
-    pkg.limits.time = fixed.unwrap_or(MEASURE_LIMIT);
-    let mut lower = Vec::new();
-    let mut slowest: Option<(Duration, String)> = None;
-    for s in timelimit::lower_bounds(&subs) {
-        let g = grade(grader, pkg, tests, s, jobs)?;
-        let timing = match g
-            .report
-            .tests
-            .iter()
-            .filter(|t| t.verdict == Verdict::AC)
-            .max_by_key(|t| t.time_ms)
-        {
-            Some(t) if g.report.verdict == Some(Verdict::AC) => {
-                let test = tests.iter().find(|x| x.name == t.name);
-                let lim = limits_for(pkg, &g.compiled);
-                match (test, program(&g.compiled, &lim)) {
-                    (Some(test), Some(prog)) => {
-                        Some(time_runs(grader, pkg, &prog, &lim, test, TIMING_RUNS)?)
-                    }
-                    _ => None,
-                }
+    let raise = |g: &mut Graded, limit: Duration| {
+        let high = limit.mul_f64(limits.time_limit_to_tle);
+        // An interactive run's verdict at the limit cannot be read from a longer run (the
+        // validator may have ended it first): those run at the limit, and are re-timed (as
+        // are those whose raised limit is past the limit's wall-clock backstop).
+        let at_high = read_at_limit(&g.limits, high);
+        match at_high.filter(|_| g.jury.upper_bound && !k.config.interactive) {
+            Some(l) => {
+                g.limits = l;
+                g.view = View::Raised { limit, high };
             }
-            _ => None,
+            None => g.view = View::At(limit),
+        }
+    };
+
+    // 1. Everything was compiled first, at once (`prepare`); then the submissions that bound
+    // the time limit from below run (with a fixed limit, every other submission runs beside them).
+    pkg.limits.time = fixed.unwrap_or(MEASURE_LIMIT);
+    let runnable = subs.iter().filter(|s| s.skipped.is_none());
+    let graded = runnable
+        .zip(compiled)
+        .map(|(jury, compiled)| {
+            let compiled = compiled?;
+            Ok(Graded {
+                jury,
+                limits: limits_for(pkg, &compiled),
+                view: View::At(pkg.limits.time),
+                compiled,
+                results: Vec::new(),
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (mut lower, mut others): (Vec<Graded>, Vec<Graded>) =
+        graded.into_iter().partition(|g| g.jury.lower_bound);
+    let lower_count = lower.len();
+    let first_pool = match fixed {
+        Some(f) => {
+            for g in &mut others {
+                raise(g, f);
+            }
+            let mut all: Vec<Graded> = lower.drain(..).chain(others.drain(..)).collect();
+            let stopped = run_all(grader, pkg, tests, &mut all, Until::Decided, jobs)?;
+            others = all.split_off(lower_count);
+            lower = all;
+            stopped
+        }
+        None => run_all(grader, pkg, tests, &mut lower, Until::Measured, jobs)?,
+    };
+    if first_pool {
+        out.interrupted = true;
+        return Ok(());
+    }
+    // The slowest test of each lower bound that passed, re-timed alone: the slowest first,
+    // then only those that could be slower than it (see `needs_timing`).
+    let slowest_test = |g: &Graded| g.slowest_if_passed(tests.len()).map(|t| t.time_ms);
+    let mut order: Vec<usize> = (0..lower.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(slowest_test(&lower[i])));
+    let mut timed: Vec<Option<Timing>> = vec![None; lower.len()];
+    let mut slowest: Option<(Duration, String)> = None;
+    for i in order {
+        let g = &lower[i];
+        let Some(t) = g.slowest_if_passed(tests.len()) else {
+            continue;
         };
-        if let Some(t) = &timing {
+        let timing = if needs_timing(t, slowest.as_ref().map(|s| s.0)) {
+            let test = tests.iter().find(|x| x.name == t.name);
+            match (test, g.program()) {
+                (Some(test), Some(prog)) => {
+                    Some(time_runs(grader, pkg, &prog, &g.limits, test, TIMING_RUNS)?)
+                }
+                _ => None,
+            }
+        } else {
+            Some(one_run(t))
+        };
+        if let Some(t) = timing.as_ref().filter(|t| t.planned > 1) {
             let d = Duration::from_millis(t.median_ms);
             if slowest.as_ref().is_none_or(|(m, _)| d > *m) {
-                slowest = Some((d, name(s)));
+                slowest = Some((d, name(g.jury)));
             }
         }
-        lower.push((g, timing));
+        timed[i] = timing;
     }
 
     // 2. The time limit.
@@ -243,7 +417,7 @@ pub fn check(
                             limits.ac_to_time_limit
                         ),
                     ),
-                    &mut checks,
+                    out,
                 );
             } else {
                 emit(
@@ -256,7 +430,7 @@ pub fn check(
                             limits.ac_to_time_limit
                         ),
                     ),
-                    &mut checks,
+                    out,
                 );
             }
             f
@@ -264,7 +438,7 @@ pub fn check(
         (Some(f), None) => {
             emit(
                 Check::ok("time limit", format!("{} from problem.yaml", secs(f))),
-                &mut checks,
+                out,
             );
             f
         }
@@ -281,7 +455,7 @@ pub fn check(
                         secs(Duration::from_secs_f64(limits.time_resolution))
                     ),
                 ),
-                &mut checks,
+                out,
             );
             l
         }
@@ -291,36 +465,58 @@ pub fn check(
                     "time limit",
                     "no limits.time_limit and no accepted submission passes to compute it from",
                 ),
-                &mut checks,
+                out,
             );
             MEASURE_LIMIT
         }
     };
     pkg.limits.time = limit;
-    for (g, timing) in &lower {
-        let (c, r) = judge_rules(g, limit, timing.clone());
-        emit(c, &mut checks);
-        results.extend(r);
+    for (g, timing) in lower.iter_mut().zip(timed) {
+        g.view = View::At(limit);
+        let (c, r) = judge_rules(g, timing);
+        emit(c, out);
+        out.results.extend(r);
     }
 
-    // 3. Every other submission at the time limit.
-    for s in subs
-        .iter()
-        .filter(|s| s.skipped.is_none() && !(s.lower_bound))
-    {
-        let g = grade(grader, pkg, tests, s, jobs)?;
-        let (mut c, r) = judge_rules(&g, limit, None);
+    // 3. Every other submission at the time limit (already run beside the lower bounds when
+    // the limit is fixed).
+    if fixed.is_none() {
+        for g in &mut others {
+            g.limits = limits_for(pkg, &g.compiled);
+            raise(g, limit);
+        }
+        if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)? {
+            out.interrupted = true;
+            return Ok(());
+        }
+    }
+    for g in &others {
+        let (mut c, r) = judge_rules(g, None);
         let mut timing = None;
-        if s.upper_bound && c.status == super::Status::Ok {
-            // Must still time out with the safety margin.
-            let first_tle = g.report.tests.iter().find(|t| t.verdict == Verdict::TLE);
-            let test = first_tle.and_then(|t| tests.iter().find(|x| x.name == t.name));
-            let mut lim = limits_for(pkg, &g.compiled);
+        if g.jury.upper_bound && c.status == super::Status::Ok {
             let high = limit.mul_f64(limits.time_limit_to_tle);
-            lim.cpu_time = high;
-            lim.wall_time = (high * 2).max(high + Duration::from_secs(1));
-            if let (Some(test), Some(prog)) = (test, program(&g.compiled, &lim)) {
-                let t = time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?;
+            let first_tle = g
+                .results
+                .iter()
+                .find(|t| g.view.see(t).verdict == Verdict::TLE);
+            let t = match (g.view, first_tle) {
+                // The run at `high` (confirmed alone when it ran beside others) decides, when
+                // its CPU limit stopped it; one that finished within it, or was stopped by the
+                // limit's wall-clock backstop, is re-timed at `high`'s own limits.
+                (View::Raised { .. }, Some(t)) if stopped_at_high(t, high) => Some(one_run(t)),
+                (_, Some(t)) => {
+                    let test = tests.iter().find(|x| x.name == t.name);
+                    let lim = raised(limits_for(pkg, &g.compiled), high);
+                    match (test, program(&g.compiled, &lim)) {
+                        (Some(test), Some(prog)) => {
+                            Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
+                        }
+                        _ => None,
+                    }
+                }
+                (_, None) => None,
+            };
+            if let Some(t) = t {
                 if !t.capped {
                     let why = format!(
                         "TLE at {}, but finishes in {} within {} = the limit x {} (time-limit sensitive)",
@@ -330,8 +526,8 @@ pub fn check(
                         limits.time_limit_to_tle
                     );
                     c = match k.config.version {
-                        Version::V2025 => Check::fail(name(s), why),
-                        Version::Legacy => Check::warn(name(s), why),
+                        Version::V2025 => Check::fail(name(g.jury), why),
+                        Version::Legacy => Check::warn(name(g.jury), why),
                     };
                 } else {
                     c.message = format!(
@@ -344,11 +540,168 @@ pub fn check(
                 timing = Some(t);
             }
         }
-        emit(c, &mut checks);
-        results.extend(r.map(|mut r| {
+        emit(c, out);
+        out.results.extend(r.map(|mut r| {
             r.timing = timing;
             r
         }));
     }
-    Ok((checks, results))
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kattis::submissions::Outcome;
+
+    fn rule(permitted: &[Outcome], required: &[Outcome]) -> Rule {
+        Rule {
+            tests: None,
+            permitted: permitted.iter().copied().collect(),
+            required: required.iter().copied().collect(),
+            message: None,
+            origin: "rule".into(),
+        }
+    }
+
+    fn result(name: &str, verdict: Verdict, ms: u64) -> Option<TestResult> {
+        Some(TestResult {
+            name: name.into(),
+            verdict,
+            time_ms: ms,
+            wall_ms: ms,
+            memory_kib: 0,
+            message: String::new(),
+            runs: 1,
+            output: None,
+        })
+    }
+
+    fn goal<'a>(rules: &'a [Rule], names: &[&'a str], view: View) -> RulesGoal<'a> {
+        RulesGoal {
+            rules,
+            names: names.to_vec(),
+            view,
+        }
+    }
+
+    const ALL: [Outcome; 4] = [Outcome::AC, Outcome::WA, Outcome::TLE, Outcome::RTE];
+    const LIMIT: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn the_report_covers_the_shortest_prefix_that_decides_and_its_first_failure() {
+        use Verdict::*;
+        let names = ["a", "b", "c", "d"];
+        let at = View::At(LIMIT);
+        // Any verdict permitted, a WA required: decided at the first WA.
+        let some_wa = [rule(&ALL, &[Outcome::WA])];
+        let g = goal(&some_wa, &names, at);
+        let decided = |rs: &[Option<TestResult>]| g.decided(rs);
+        assert_eq!(
+            decided(&[
+                result("a", AC, 1),
+                result("b", WA, 1),
+                result("c", AC, 1),
+                None
+            ]),
+            Some(2)
+        );
+        assert_eq!(
+            decided(&[result("a", AC, 1), None, result("c", WA, 1), None]),
+            None,
+            "test b may come first"
+        );
+        // A required WA seen, but a later test may still break `permitted`.
+        let no_crash = [rule(&[Outcome::AC, Outcome::WA], &[Outcome::WA])];
+        let g = goal(&no_crash, &names, at);
+        assert_eq!(
+            g.decided(&[result("a", WA, 1), result("b", AC, 1), None, None]),
+            None
+        );
+        assert_eq!(
+            g.decided(&[result("a", WA, 1), result("b", RE, 1), None, None]),
+            Some(2)
+        );
+        // Only AC permitted: every test runs unless one fails; all AC is decided at the end.
+        let accepted = [rule(&[Outcome::AC], &ALL)];
+        let g = goal(&accepted, &names, at);
+        let all_ac: Vec<_> = names.iter().map(|n| result(n, AC, 1)).collect();
+        assert_eq!(
+            g.decided(
+                &all_ac[..3]
+                    .iter()
+                    .cloned()
+                    .chain([None])
+                    .collect::<Vec<_>>()
+            ),
+            None
+        );
+        assert_eq!(g.decided(&all_ac), Some(4));
+        // Rules satisfied by all-AC tests are not enough: the report names the first failure.
+        let anything = [rule(&ALL, &ALL)];
+        let g = goal(&anything, &names, at);
+        assert_eq!(g.decided(&[result("a", AC, 1), None, None, None]), None);
+        assert_eq!(
+            g.decided(&[result("a", AC, 1), result("b", TLE, 1), None, None]),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn runs_are_read_at_the_time_limit() {
+        use Verdict::*;
+        let names = ["a", "b"];
+        let must_tle = [rule(&ALL, &[Outcome::TLE])];
+        let raised = View::Raised {
+            limit: LIMIT,
+            high: LIMIT * 3 / 2,
+        };
+        // Finished at the raised limit, but over the limit: a TLE there.
+        let slow = result("a", AC, 1200).unwrap();
+        let seen = raised.see(&slow);
+        assert_eq!(seen.verdict, TLE);
+        assert!(
+            seen.message.contains("1.200 s over the 1 s limit"),
+            "{}",
+            seen.message
+        );
+        assert_eq!(
+            goal(&must_tle, &names, raised).decided(&[Some(slow.clone()), None]),
+            Some(1)
+        );
+        // Stopped at the raised limit: a TLE at both.
+        let stopped = result("a", TLE, 1500).unwrap();
+        assert_eq!(raised.see(&stopped).verdict, TLE);
+        // Within the limit: as it ran; a judge error stays one.
+        assert_eq!(raised.see(&result("a", WA, 900).unwrap()).verdict, WA);
+        assert_eq!(raised.see(&result("a", JE, 1400).unwrap()).verdict, JE);
+        // Stopped by its CPU limit at `high`: still a TLE there; stopped by the limit's
+        // wall-clock backstop (a sleeping one), or finished: re-timed at `high`'s own limits.
+        assert!(stopped_at_high(
+            &result("a", TLE, 1500).unwrap(),
+            LIMIT * 3 / 2
+        ));
+        assert!(!stopped_at_high(
+            &result("a", TLE, 20).unwrap(),
+            LIMIT * 3 / 2
+        ));
+        assert!(!stopped_at_high(&slow, LIMIT * 3 / 2));
+        // The raised run keeps the limit's backstop, so a sleeper is stopped where it would
+        // be at the limit; a raised limit past that backstop is not read from a longer run.
+        let at_limit = Limits {
+            cpu_time: LIMIT,
+            wall_time: LIMIT * 2,
+            memory_bytes: 1 << 26,
+            output_bytes: 1 << 20,
+            stderr_bytes: 1 << 16,
+            processes: 1,
+        };
+        let l = read_at_limit(&at_limit, LIMIT * 3 / 2).unwrap();
+        assert_eq!((l.cpu_time, l.wall_time), (LIMIT * 3 / 2, LIMIT * 2));
+        assert!(read_at_limit(&at_limit, LIMIT * 3).is_none());
+        // Measured at a higher limit: an AC over the limit is a TLE, a WA stays a WA.
+        let at = View::At(LIMIT);
+        assert_eq!(at.see(&slow).verdict, TLE);
+        assert_eq!(at.see(&result("a", WA, 1200).unwrap()).verdict, WA);
+    }
 }

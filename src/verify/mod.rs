@@ -4,12 +4,16 @@
 //! jury submissions are graded in the sandbox and must get the verdict their folder names;
 //! accepted and TLE submissions are timed over repeated runs.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::grade::TestResult;
+use crate::kattis::submissions::Seen;
+use crate::kattis::timelimit::secs;
 use crate::package::Package;
 use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
 use crate::testset::{self, Origin, TestCase};
@@ -140,11 +144,11 @@ impl Problem for Faulty {
     }
 }
 
-/// The static checks: package, statement, test data, validator, generators, checker.
-/// Returns the checks and the test set (empty if it could not be built); `Err` when a jury
-/// program (validator, checker, reference solver) failed: the package is broken, and no check
-/// after it means anything.
-pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryError> {
+/// The static checks: package, statement, test data, validator, generators, checker; the
+/// validator and checker runs on `jobs` threads. Returns the checks and the test set (empty
+/// if it could not be built); `Err` when a jury program (validator, checker, reference
+/// solver) failed: the package is broken, and no check after it means anything.
+pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<TestCase>), JuryError> {
     let mut checks = Vec::new();
     let manifest = if pkg.kattis.is_some() {
         "problem.yaml"
@@ -179,8 +183,8 @@ pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryE
         checks.push(c);
     }
     let logic = pkg.logic.as_ref();
-    checks.push(check_inputs_valid(pkg, &tests)?);
-    checks.push(check_invalid_rejected(pkg)?);
+    checks.push(check_inputs_valid(pkg, &tests, jobs)?);
+    checks.push(check_invalid_rejected(pkg, jobs)?);
     if !logic.generators().is_empty() || !pkg.groups.is_empty() {
         checks.push(check_generators(pkg));
     }
@@ -189,7 +193,7 @@ pub fn static_checks(pkg: &Package) -> Result<(Vec<Check>, Vec<TestCase>), JuryE
             "checker",
             "interactive: the validator judges each run as it happens (answers are not checked alone)",
         )),
-        _ => checks.push(check_answers(logic, &tests)?),
+        _ => checks.push(check_answers(logic, &tests, jobs)?),
     }
     // A Kattis package offers no answer mutations.
     if pkg.kattis.is_none() {
@@ -220,20 +224,53 @@ fn check_orphan_answers(pkg: &Package) -> Option<Check> {
     })
 }
 
-fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Result<Check, JuryError> {
-    let logic = pkg.logic.as_ref();
-    for t in tests {
-        if let Err(v) = logic.validate_test(t)? {
-            let message = match &t.origin {
-                Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => {
-                    format!("test `{}` is invalid: {}", t.name, v.at(&rel(pkg, p)))
+/// The first item (in order) for which `f` gives something, and that; `f` runs on `jobs`
+/// threads, and no item after a known hit is started. The same answer as a loop that stops at
+/// the first hit, for jury programs that each take a sandbox run.
+fn first_hit<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    f: impl Fn(&T) -> Option<R> + Sync,
+) -> Option<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    let first = AtomicUsize::new(usize::MAX);
+    let hits: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= items.len() || i > first.load(Ordering::SeqCst) {
+                    break;
                 }
-                Origin::Generated { .. } => {
-                    format!("test `{}` ({}) is invalid: {v}", t.name, t.describe())
+                if let Some(r) = f(&items[i]) {
+                    first.fetch_min(i, Ordering::SeqCst);
+                    hits.lock().unwrap_or_else(|e| e.into_inner()).push((i, r));
                 }
-            };
-            return Ok(Check::fail("validator", message));
+            });
         }
+    });
+    let hits = hits.into_inner().unwrap_or_else(|e| e.into_inner());
+    hits.into_iter().min_by_key(|(i, _)| *i).map(|(_, r)| r)
+}
+
+fn check_inputs_valid(pkg: &Package, tests: &[TestCase], jobs: usize) -> Result<Check, JuryError> {
+    let logic = pkg.logic.as_ref();
+    let invalid = first_hit(tests, jobs, |t| match logic.validate_test(t) {
+        Err(e) => Some(Err(e)),
+        Ok(Err(v)) => Some(Ok(match &t.origin {
+            Origin::Sample(p) | Origin::Secret(p) | Origin::External(p) => {
+                format!("test `{}` is invalid: {}", t.name, v.at(&rel(pkg, p)))
+            }
+            Origin::Generated { .. } => {
+                format!("test `{}` ({}) is invalid: {v}", t.name, t.describe())
+            }
+        })),
+        Ok(Ok(())) => None,
+    });
+    if let Some(found) = invalid {
+        return Ok(Check::fail("validator", found?));
     }
     Ok(Check::ok(
         "validator",
@@ -245,7 +282,7 @@ fn check_inputs_valid(pkg: &Package, tests: &[TestCase]) -> Result<Check, JuryEr
     ))
 }
 
-fn check_invalid_rejected(pkg: &Package) -> Result<Check, JuryError> {
+fn check_invalid_rejected(pkg: &Package, jobs: usize) -> Result<Check, JuryError> {
     let dir = pkg.dir.join("data/invalid_input");
     let files = match &pkg.kattis {
         // Nested folders too, each file with its folder's validator arguments.
@@ -272,32 +309,28 @@ fn check_invalid_rejected(pkg: &Package) -> Result<Check, JuryError> {
             "data/invalid_input/ holds no .in files",
         ));
     }
-    for f in &files {
-        match std::fs::read(f) {
-            Ok(bytes) => {
-                let verdict = match String::from_utf8(bytes) {
-                    Ok(input) => pkg.logic.validate_test(&TestCase {
-                        name: rel(pkg, f),
-                        origin: Origin::External(f.clone()),
-                        input,
-                        answer: String::new(),
-                    })?,
-                    Err(e) => pkg.logic.validate(e.as_bytes())?,
-                };
-                if verdict.is_ok() {
-                    return Ok(Check::fail(
-                        "invalid inputs",
-                        format!("the validator accepts {}", rel(pkg, f)),
-                    ));
-                }
-            }
-            Err(e) => {
-                return Ok(Check::fail(
-                    "invalid inputs",
-                    format!("{}: {e}", f.display()),
-                ))
-            }
+    let accepted = first_hit(&files, jobs, |f| {
+        let bytes = match std::fs::read(f) {
+            Ok(bytes) => bytes,
+            Err(e) => return Some(Ok(format!("{}: {e}", f.display()))),
+        };
+        let verdict = match String::from_utf8(bytes) {
+            Ok(input) => pkg.logic.validate_test(&TestCase {
+                name: rel(pkg, f),
+                origin: Origin::External(f.clone()),
+                input,
+                answer: String::new(),
+            }),
+            Err(e) => pkg.logic.validate(e.as_bytes()),
+        };
+        match verdict {
+            Err(e) => Some(Err(e)),
+            Ok(Ok(())) => Some(Ok(format!("the validator accepts {}", rel(pkg, f)))),
+            Ok(Err(_)) => None,
         }
+    });
+    if let Some(found) = accepted {
+        return Ok(Check::fail("invalid inputs", found?));
     }
     Ok(Check::ok(
         "invalid inputs",
@@ -367,12 +400,15 @@ fn check_generators(pkg: &Package) -> Check {
 }
 
 /// The jury answer of every test, and the reference solver's answer, pass the checker.
-fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Result<Check, JuryError> {
-    for t in tests {
+fn check_answers(logic: &dyn Problem, tests: &[TestCase], jobs: usize) -> Result<Check, JuryError> {
+    let rejected = first_hit(tests, jobs, |t| {
         // A generated test's jury answer already is the reference solver's answer.
         let solved = match t.origin {
             Origin::Generated { .. } => None,
-            _ => Some(logic.solve(&t.input)?),
+            _ => match logic.solve(&t.input) {
+                Ok(s) => Some(s),
+                Err(e) => return Some(Err(e)),
+            },
         };
         let answers = std::iter::once(("jury answer", &t.answer))
             .chain(solved.as_ref().map(|s| ("reference answer", s)));
@@ -380,19 +416,23 @@ fn check_answers(logic: &dyn Problem, tests: &[TestCase]) -> Result<Check, JuryE
             match logic.check_test(t, out.as_bytes()) {
                 Judgement::Accepted => {}
                 Judgement::Rejected(r) => {
-                    return Ok(Check::fail(
-                        "checker",
-                        format!("test `{}`: the {what} is not accepted: {r}", t.name),
-                    ))
-                }
-                Judgement::JudgeError(r) => {
-                    return Err(JuryError(format!(
-                        "test `{}`: the checker failed on the {what}: {r}",
+                    return Some(Ok(format!(
+                        "test `{}`: the {what} is not accepted: {r}",
                         t.name
                     )))
                 }
+                Judgement::JudgeError(r) => {
+                    return Some(Err(JuryError(format!(
+                        "test `{}`: the checker failed on the {what}: {r}",
+                        t.name
+                    ))))
+                }
             }
         }
+        None
+    });
+    if let Some(found) = rejected {
+        return Ok(Check::fail("checker", found?));
     }
     Ok(Check::ok(
         "checker",
@@ -474,6 +514,10 @@ impl Timing {
     /// limit after 2 runs, 1.601-1.603) on sample-2` when the timing stopped early.
     pub fn describe(&self) -> String {
         let s = |ms: u64| format!("{:.3}", ms as f64 / 1000.0);
+        let over = if self.capped { "> " } else { "" };
+        if self.planned == 1 {
+            return format!("{over}{} s (one run) on {}", s(self.median_ms), self.test);
+        }
         if self.runs < self.planned {
             return format!(
                 "> {} s (median of {}, at the raised limit after {} runs, {}-{}) on {}",
@@ -486,14 +530,96 @@ impl Timing {
             );
         }
         format!(
-            "{}{} s (median of {}, {}-{}) on {}",
-            if self.capped { "> " } else { "" },
+            "{over}{} s (median of {}, {}-{}) on {}",
             s(self.median_ms),
             self.runs,
             s(self.min_ms),
             s(self.max_ms),
             self.test
         )
+    }
+}
+
+/// The limits a must-TLE submission runs under so that one run tells both its verdict at
+/// `limits` (read through [`View::Raised`]) and whether it still times out at CPU `high`:
+/// the CPU limit raised to `high`, the wall-clock backstop (time not running) left at the
+/// limit's. A sleeping or blocked program is then stopped when it would be at the limit, and
+/// one that is not stopped there would not be at the limit either; a CPU-bound one reaches
+/// `high` before that backstop (`high` within it). `None` when `high` is past the backstop:
+/// such a submission runs at the limit and is re-timed at `high` as before.
+pub(crate) fn read_at_limit(
+    limits: &crate::sandbox::Limits,
+    high: Duration,
+) -> Option<crate::sandbox::Limits> {
+    (high <= limits.wall_time).then(|| crate::sandbox::Limits {
+        cpu_time: high,
+        ..limits.clone()
+    })
+}
+
+/// Whether a run under [`read_at_limit`]'s limits was stopped by its raised CPU limit `high`
+/// (so it is still a TLE there), not by the wall-clock backstop (which says nothing about
+/// `high`: it is re-timed at `high`'s own limits).
+pub(crate) fn stopped_at_high(t: &TestResult, high: Duration) -> bool {
+    t.verdict == Verdict::TLE && Duration::from_millis(t.time_ms) >= high
+}
+
+/// How the verdicts at the time limit are read from a submission's runs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum View {
+    /// Run at `limit`, or at a higher measuring limit: an AC over `limit` is a TLE.
+    At(Duration),
+    /// Run at `high` (the limit x `time_limit_to_tle`) under [`read_at_limit`]'s limits: a
+    /// run over `limit` is a TLE at the limit, as problemtools reads it (one stopped by the
+    /// backstop is one anyway); the run itself says whether it is still one at `high` (see
+    /// [`stopped_at_high`]).
+    Raised { limit: Duration, high: Duration },
+}
+
+impl View {
+    /// The time limit the verdicts are read at.
+    pub(crate) fn limit(&self) -> Duration {
+        match *self {
+            View::At(limit) | View::Raised { limit, .. } => limit,
+        }
+    }
+
+    pub(crate) fn see<'a>(&self, t: &'a TestResult) -> Seen<'a> {
+        let over = |limit: Duration| Duration::from_millis(t.time_ms) > limit;
+        let (verdict, message) = match *self {
+            View::At(limit) if t.verdict == Verdict::AC && over(limit) => (
+                Verdict::TLE,
+                Cow::Owned(format!(
+                    "{:.3} s over the {} limit",
+                    t.time_ms as f64 / 1000.0,
+                    secs(limit)
+                )),
+            ),
+            View::Raised { limit, high } if t.verdict == Verdict::TLE => (
+                Verdict::TLE,
+                Cow::Owned(format!(
+                    "over the {} limit; with the limit raised to {}: {}",
+                    secs(limit),
+                    secs(high),
+                    t.message
+                )),
+            ),
+            View::Raised { limit, high } if t.verdict != Verdict::JE && over(limit) => (
+                Verdict::TLE,
+                Cow::Owned(format!(
+                    "{:.3} s over the {} limit (finished within {})",
+                    t.time_ms as f64 / 1000.0,
+                    secs(limit),
+                    secs(high)
+                )),
+            ),
+            _ => (t.verdict, Cow::Borrowed(t.message.as_str())),
+        };
+        Seen {
+            test: &t.name,
+            verdict,
+            message,
+        }
     }
 }
 

@@ -6,8 +6,6 @@
 //!   ProblemStarted ─► Check* (static) ─► [SubmissionStarted ─► Check* ─► SubmissionDone]* ─► ProblemDone
 //! ```
 
-use std::time::Duration;
-
 use serde::{Deserialize, Serialize};
 
 use super::submissions::{self, SubmissionResult};
@@ -132,8 +130,32 @@ pub fn verify_problem(
         name: &pkg.name,
         title: &pkg.title,
     });
+    // A Kattis package's jury submissions compile beside the static checks (which mostly wait
+    // for short sandbox runs).
+    let kattis = pkg.kattis.clone().filter(|_| grader.is_some());
+    std::thread::scope(|s| {
+        let compiling = grader
+            .zip(kattis.as_deref())
+            .map(|(g, k)| s.spawn(move || super::kattis::prepare(g, k, jobs)));
+        let prepared = move || match compiling.map(|h| h.join()) {
+            Some(Ok(p)) => p,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => anyhow::bail!("no Kattis package to prepare"),
+        };
+        verify_with(pkg, grader, jobs, on_event, prepared)
+    })
+}
+
+/// [`verify_problem`], with the Kattis jury submissions compiled by `prepared`.
+fn verify_with(
+    pkg: &mut Package,
+    grader: Option<&Grader>,
+    jobs: usize,
+    on_event: &dyn Fn(Event),
+    prepared: impl FnOnce() -> anyhow::Result<super::kattis::Prepared>,
+) -> anyhow::Result<ProblemReport> {
     let (checks, tests) =
-        static_checks(pkg).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
+        static_checks(pkg, jobs).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
     let mut report = ProblemReport {
         problem: pkg.name.clone(),
         checks: Vec::new(),
@@ -154,10 +176,27 @@ pub fn verify_problem(
     if let (Some(grader), true) = (grader, pkg.kattis.is_some()) {
         if !report.tests.is_empty() {
             let tests = report.tests.clone();
-            let (lines, results) =
-                super::kattis::check(grader, pkg, &tests, jobs, &|c| on_event(Event::Check(c)))?;
-            report.checks.extend(lines);
-            report.submissions = results;
+            let mut out = super::kattis::Outcome::default();
+            let done = prepared().and_then(|prepared| {
+                super::kattis::check(
+                    grader,
+                    pkg,
+                    &tests,
+                    jobs,
+                    &|c| on_event(Event::Check(c)),
+                    &mut out,
+                    prepared,
+                )
+            });
+            report.checks.append(&mut out.checks);
+            report.submissions = out.results;
+            report.interrupted = out.interrupted;
+            match done {
+                Ok(()) => {}
+                // A partial report (judge asked to stop) decides nothing more.
+                Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
+                Err(e) => return Err(e),
+            }
         }
     } else if let Some(grader) = grader {
         match jury_submissions(pkg) {
@@ -168,34 +207,42 @@ pub fn verify_problem(
             ),
             Ok(list) if !report.tests.is_empty() => {
                 on_event(Event::SubmissionsStarted { count: list.len() });
-                for jury in &list {
-                    let path = rel(pkg, &jury.path);
-                    on_event(Event::SubmissionStarted { path: &path });
-                    let slowest = slowest_accepted(&report.submissions).map(Duration::from_millis);
-                    match submissions::check(grader, pkg, &report.tests, jury, jobs, slowest) {
-                        Ok(checked) => {
-                            for c in checked.checks {
-                                push(&mut report, c);
+                match submissions::check_all(grader, pkg, &report.tests, &list, jobs) {
+                    Ok(checked) => {
+                        for (jury, checked) in list.iter().zip(checked) {
+                            let path = rel(pkg, &jury.path);
+                            on_event(Event::SubmissionStarted { path: &path });
+                            match checked {
+                                Ok(checked) => {
+                                    for c in checked.checks {
+                                        push(&mut report, c);
+                                    }
+                                    on_event(Event::SubmissionDone {
+                                        result: Some(&checked.result),
+                                    });
+                                    report.submissions.push(checked.result);
+                                    report.graded.push(checked.report);
+                                }
+                                Err(_) if crate::interrupt::requested().is_some() => {
+                                    report.interrupted = true;
+                                    break;
+                                }
+                                Err(e) => {
+                                    // A harness failure on one submission is reported, not fatal.
+                                    push(
+                                        &mut report,
+                                        Check::fail(path, format!("could not be graded: {e:#}")),
+                                    );
+                                    on_event(Event::SubmissionDone { result: None });
+                                }
                             }
-                            on_event(Event::SubmissionDone {
-                                result: Some(&checked.result),
-                            });
-                            report.submissions.push(checked.result);
-                            report.graded.push(checked.report);
-                        }
-                        Err(_) if crate::interrupt::requested().is_some() => {
-                            report.interrupted = true;
-                            break;
-                        }
-                        Err(e) => {
-                            // A harness failure on one submission is reported, not fatal.
-                            push(
-                                &mut report,
-                                Check::fail(path, format!("could not be graded: {e:#}")),
-                            );
-                            on_event(Event::SubmissionDone { result: None });
                         }
                     }
+                    Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
+                    Err(e) => push(
+                        &mut report,
+                        Check::fail("submissions", format!("could not be graded: {e:#}")),
+                    ),
                 }
             }
             Ok(_) => {}

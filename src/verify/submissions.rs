@@ -6,12 +6,13 @@ use std::time::Duration;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{rel, Check, JurySubmission, Timing};
-use crate::compile::Submission;
-use crate::grade::submission::{limits_for, program, Grader};
-use crate::grade::{run_tests, Options};
+use super::{read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View};
+use crate::compile::{Compiled, Submission};
+use crate::grade::submission::{limits_for, program, report, Grader};
+use crate::grade::{run_decided, run_tests, Goal, Options, Plan, Program, TestResult, TestRun};
 use crate::package::Package;
 use crate::report::SubmissionReport;
+use crate::sandbox::Limits;
 use crate::testset::TestCase;
 use crate::text::{all, count};
 use crate::verdict::Verdict;
@@ -28,11 +29,12 @@ pub const TLE_MEASURE_FACTOR: u32 = 3;
 /// verify derives from the timing can change, at most [`TLE_MEASURE_FACTOR`] x `limit`.
 ///
 /// The timing decides two things: the warning for a TLE submission that finishes within
-/// 1.5x the limit, and (with the accepted submissions' slowest time, which is known first:
-/// `accepted/` sorts before `time_limit_exceeded/`) whether the suggested time limit stays
-/// below fastest TLE / 1.5. A run stopped at 1.5x the larger of the two limits, plus a
-/// 0.1 s margin, is above both thresholds, so a longer run would decide the same; it only
-/// costs time. Without a timed accepted submission the full factor is used.
+/// 1.5x the limit, and (with the accepted submissions' slowest time) whether the suggested
+/// time limit stays below fastest TLE / 1.5. A run stopped at 1.5x the larger of the two
+/// limits, plus a 0.1 s margin, is above both thresholds, so a longer run would decide the
+/// same; it only costs time. Without a timed accepted submission the full factor is used. TLE
+/// submissions run at the least of these (`slowest_accepted` zero) before the accepted ones
+/// are timed; a higher one only repeats the timing of their first TLE test.
 pub fn tle_timing_limit(limit: Duration, slowest_accepted: Option<Duration>) -> Duration {
     let full = limit * TLE_MEASURE_FACTOR;
     let Some(slowest) = slowest_accepted else {
@@ -69,30 +71,277 @@ pub struct Checked {
     pub report: SubmissionReport,
 }
 
-/// Grades one jury submission and returns its report lines.
-pub fn check(
+/// A jury submission, compiled, on its way through [`check_all`].
+struct Entry<'a> {
+    jury: &'a JurySubmission,
+    submission: Submission,
+    compiled: Compiled,
+    /// The limits its tests run under (raised for a TLE one, read through `view`).
+    limits: Limits,
+    view: View,
+    /// The raised CPU limit its first TLE test is timed at (a TLE one).
+    timing_limit: Duration,
+    /// Its results as run, the report covers them (in test order).
+    raw: Vec<TestResult>,
+}
+
+impl Entry<'_> {
+    fn program(&self) -> Option<Program> {
+        program(&self.compiled, &self.limits)
+    }
+
+    /// The results at the time limit (through `view`) and the verdict.
+    fn at_limit(&self) -> (Vec<TestResult>, Verdict) {
+        if !self.compiled.is_ok() {
+            return (Vec::new(), Verdict::CE);
+        }
+        let seen: Vec<TestResult> = self
+            .raw
+            .iter()
+            .map(|t| {
+                let s = self.view.see(t);
+                TestResult {
+                    verdict: s.verdict,
+                    message: s.message.into_owned(),
+                    ..t.clone()
+                }
+            })
+            .collect();
+        let verdict = seen
+            .iter()
+            .map(|t| t.verdict)
+            .find(|v| *v != Verdict::AC)
+            .unwrap_or(Verdict::AC);
+        (seen, verdict)
+    }
+}
+
+/// `limits` with the CPU limit raised to `high`, the wall clock by as much.
+fn raised(limits: &Limits, high: Duration) -> Limits {
+    let factor = high.as_secs_f64() / limits.cpu_time.as_secs_f64().max(1e-9);
+    Limits {
+        cpu_time: high,
+        wall_time: limits.wall_time.mul_f64(factor),
+        ..limits.clone()
+    }
+}
+
+/// A test plan's goal read through a [`View`]: every test (`all`), or up to the first test
+/// that fails at the time limit.
+struct FirstFailure {
+    view: View,
+    all: bool,
+}
+
+impl Goal for FirstFailure {
+    fn decided(&self, results: &[Option<TestResult>]) -> Option<usize> {
+        let mut k = 0;
+        for r in results {
+            let r = r.as_ref()?;
+            k += 1;
+            if !self.all && self.view.see(r).verdict != Verdict::AC {
+                break;
+            }
+        }
+        Some(k)
+    }
+
+    fn horizon(&self, results: &[Option<TestResult>]) -> usize {
+        if self.all {
+            return results.len();
+        }
+        results
+            .iter()
+            .position(|r| {
+                r.as_ref()
+                    .is_some_and(|r| self.view.see(r).verdict != Verdict::AC)
+            })
+            .map_or(results.len(), |i| i + 1)
+    }
+}
+
+/// Runs the tests of `entries` in one pool (accepted ones on every test, the others up to their
+/// first failure) and stores the results each report covers. `Err` when the harness cannot
+/// run, or judge was asked to stop.
+fn run_entries(
     grader: &Grader,
     pkg: &Package,
     tests: &[TestCase],
-    jury: &JurySubmission,
+    entries: &mut [&mut Entry],
     jobs: usize,
-    slowest_accepted: Option<Duration>,
-) -> Result<Checked> {
-    let name = rel(pkg, &jury.path);
-    let submission = Submission::from_path(&jury.path, None)?;
-    // Accepted submissions run every test; rejected ones stop at the first failure.
-    let options = Options {
-        jobs,
-        all: jury.expected == Verdict::AC,
-        ..Options::default()
-    };
-    let compiled = grader.compile(&submission)?;
-    let report = grader.grade_compiled(pkg, &submission, &compiled, tests, &options, &|_| {})?;
-    // A partial report (judge asked to stop) decides nothing: the caller stops.
+) -> Result<()> {
+    let programs: Vec<Option<Program>> = entries.iter().map(|e| e.program()).collect();
+    let goals: Vec<FirstFailure> = entries
+        .iter()
+        .map(|e| FirstFailure {
+            view: e.view,
+            all: e.jury.expected == Verdict::AC,
+        })
+        .collect();
+    let which: Vec<usize> = (0..entries.len())
+        .filter(|&i| programs[i].is_some())
+        .collect();
+    let plans: Vec<Plan> = which
+        .iter()
+        .filter_map(|&i| {
+            let e = &entries[i];
+            Some(Plan {
+                program: programs[i].as_ref()?,
+                limits: &e.limits,
+                tests,
+                goal: &goals[i],
+                // A TLE one's every TLE at the limit is confirmed alone, at its raised limit.
+                suspect_from: e.view.limit().mul_f64(Options::default().rerun_fraction),
+            })
+        })
+        .collect();
+    let (covered, interrupted) =
+        run_decided(grader.sandbox.as_ref(), pkg.logic.as_ref(), &plans, jobs)?;
+    if let Some(stop) = interrupted {
+        return Err(stop.into());
+    }
+    drop(plans);
+    for (i, rs) in which.into_iter().zip(covered) {
+        entries[i].raw = rs;
+    }
+    Ok(())
+}
+
+/// Grades every jury submission of `list` and returns their report lines, in order (a
+/// submission the harness could not grade is an `Err` of its own). Everything is compiled at
+/// once (`jobs` compilers), then run in one pool: the accepted submissions on every test, the
+/// others up to their first failure, the TLE ones at the raised timing limit
+/// ([`tle_timing_limit`]), where a run tells both the verdict at the limit and the timing.
+/// The slowest test of each accepted submission is re-timed alone (see [`needs_timing`]).
+/// `Err` when judge was asked to stop or the harness cannot run at all.
+pub fn check_all(
+    grader: &Grader,
+    pkg: &Package,
+    tests: &[TestCase],
+    list: &[JurySubmission],
+    jobs: usize,
+) -> Result<Vec<Result<Checked>>> {
+    let submissions: Vec<Result<Submission>> = list
+        .iter()
+        .map(|j| Submission::from_path(&j.path, None).map_err(anyhow::Error::from))
+        .collect();
+    let ok: Vec<Submission> = submissions
+        .iter()
+        .filter_map(|s| s.as_ref().ok().cloned())
+        .collect();
+    let mut compiled = grader.compile_many(&ok, jobs).into_iter();
     crate::interrupt::check()?;
-    let Some(actual) = report.verdict else {
-        anyhow::bail!("grading {name} gave no verdict");
+    let mut entries: Vec<Result<Entry>> = list
+        .iter()
+        .zip(submissions)
+        .map(|(jury, submission)| {
+            let submission = submission?;
+            let compiled = compiled
+                .next()
+                .unwrap_or_else(|| Err(anyhow::anyhow!("not compiled")))?;
+            let limits = limits_for(pkg, &compiled);
+            Ok(Entry {
+                jury,
+                submission,
+                view: View::At(limits.cpu_time),
+                timing_limit: limits.cpu_time,
+                limits,
+                compiled,
+                raw: Vec::new(),
+            })
+        })
+        .collect();
+
+    // 1. Every submission, in one pool: the TLE ones at the least raised timing limit (the
+    // one for a slowest accepted run of nothing; a higher one is only known once the accepted
+    // ones are timed, and then only their timing run is repeated there).
+    for e in entries.iter_mut().filter_map(|e| e.as_mut().ok()) {
+        if e.jury.expected == Verdict::TLE {
+            let limit = e.limits.cpu_time;
+            let high = tle_timing_limit(limit, Some(Duration::ZERO));
+            if let Some(l) = read_at_limit(&e.limits, high) {
+                e.limits = l;
+                e.view = View::Raised { limit, high };
+            }
+        }
+    }
+    let mut all: Vec<&mut Entry> = entries.iter_mut().filter_map(|e| e.as_mut().ok()).collect();
+    run_entries(grader, pkg, tests, &mut all, jobs)?;
+
+    // 2. The accepted ones' slowest tests, timed alone: the slowest first.
+    let mut timings: Vec<Option<Timing>> = vec![None; entries.len()];
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    let slowest_of = |e: &Result<Entry>| {
+        e.as_ref()
+            .ok()
+            .filter(|e| e.jury.expected == Verdict::AC && e.at_limit().1 == Verdict::AC)
+            .and_then(|e| e.raw.iter().max_by_key(|t| t.time_ms).cloned())
     };
+    order.sort_by_key(|&i| std::cmp::Reverse(slowest_of(&entries[i]).map(|t| t.time_ms)));
+    let mut slowest: Option<Duration> = None;
+    for i in order {
+        let Some(t) = slowest_of(&entries[i]) else {
+            continue;
+        };
+        let Ok(e) = &entries[i] else { continue };
+        let half_limit = e.limits.cpu_time / 2;
+        let timing = if needs_timing(&t, slowest) || needs_timing(&t, Some(half_limit)) {
+            let test = tests.iter().find(|x| x.name == t.name);
+            match (test, e.program()) {
+                (Some(test), Some(prog)) => {
+                    match time_runs(grader, pkg, &prog, &e.limits, test, TIMING_RUNS) {
+                        Ok(timing) => Some(timing),
+                        Err(err) if crate::interrupt::requested().is_some() => return Err(err),
+                        Err(err) => {
+                            entries[i] = Err(err);
+                            continue;
+                        }
+                    }
+                }
+                _ => None,
+            }
+        } else {
+            Some(one_run(&t))
+        };
+        if let Some(t) = timing.as_ref().filter(|t| t.planned > 1) {
+            let d = Duration::from_millis(t.median_ms);
+            slowest = Some(slowest.map_or(d, |s| s.max(d)));
+        }
+        timings[i] = timing;
+    }
+
+    // 3. The raised limit the TLE ones are timed at, now that the slowest accepted is known.
+    for e in entries.iter_mut().filter_map(|e| e.as_mut().ok()) {
+        if e.jury.expected == Verdict::TLE {
+            e.timing_limit = tle_timing_limit(e.view.limit(), slowest);
+        }
+    }
+
+    let mut out = Vec::new();
+    for (e, timing) in entries.into_iter().zip(timings) {
+        out.push(e.and_then(|e| judge(grader, pkg, tests, &e, timing)));
+    }
+    Ok(out)
+}
+
+/// The report lines of a graded jury submission; `timing` for an accepted one.
+fn judge(
+    grader: &Grader,
+    pkg: &Package,
+    tests: &[TestCase],
+    e: &Entry,
+    timing: Option<Timing>,
+) -> Result<Checked> {
+    let jury = e.jury;
+    let name = rel(pkg, &jury.path);
+    let (results, actual) = e.at_limit();
+    let limit = e.view.limit();
+    let run = e.compiled.is_ok().then_some(TestRun {
+        results,
+        verdict: Some(actual),
+        interrupted: None,
+    });
+    let report = report(pkg, &e.submission, &e.compiled, tests.len(), run);
     let compile_message = report.compile.as_ref().map_or("", |c| c.message.as_str());
     let mut result = SubmissionResult {
         path: name.clone(),
@@ -101,7 +350,6 @@ pub fn check(
         timing: None,
     };
     let mut checks = Vec::new();
-    let limit = Duration::from_millis(report.limits.time_ms);
     let first_bad = report.tests.iter().find(|t| t.verdict != Verdict::AC);
     if actual != jury.expected {
         let detail = match (first_bad, actual) {
@@ -119,24 +367,16 @@ pub fn check(
             report,
         });
     }
-    let mut limits = limits_for(pkg, &compiled);
     match jury.expected {
         Verdict::AC => {
-            let Some(slowest) = report.tests.iter().max_by_key(|t| t.time_ms) else {
+            if report.tests.is_empty() {
                 checks.push(Check::ok(name, "AC (no tests)"));
                 return Ok(Checked {
                     checks,
                     result,
                     report,
                 });
-            };
-            let test = tests.iter().find(|t| t.name == slowest.name);
-            let timing = match (test, program(&compiled, &limits)) {
-                (Some(test), Some(prog)) => {
-                    Some(time_runs(grader, pkg, &prog, &limits, test, TIMING_RUNS)?)
-                }
-                _ => None,
-            };
+            }
             let mut status = Check::ok(
                 name.clone(),
                 format!(
@@ -162,22 +402,27 @@ pub fn check(
             result.timing = timing;
         }
         Verdict::TLE => {
-            let bad = first_bad.map(|t| t.name.clone()).unwrap_or_default();
-            let raised = tle_timing_limit(limits.cpu_time, slowest_accepted);
-            let factor = raised.as_secs_f64() / limits.cpu_time.as_secs_f64().max(1e-9);
-            limits.wall_time = limits.wall_time.mul_f64(factor);
-            limits.cpu_time = raised;
-            let test = tests.iter().find(|t| t.name == bad);
-            let timing = match (test, program(&compiled, &limits)) {
-                (Some(test), Some(prog)) => Some(time_runs(
-                    grader,
-                    pkg,
-                    &prog,
-                    &limits,
-                    test,
-                    TLE_TIMING_RUNS,
-                )?),
-                _ => None,
+            // The first TLE test's run at the raised limit (confirmed alone when it ran beside
+            // others) is the timing when it was stopped there; one that finished is re-timed.
+            let first_tle = first_bad.and_then(|t| e.raw.iter().find(|r| r.name == t.name));
+            let timing = match first_tle {
+                Some(r)
+                    if e.limits.cpu_time >= e.timing_limit
+                        && stopped_at_high(r, e.limits.cpu_time) =>
+                {
+                    Some(one_run(r))
+                }
+                Some(r) => {
+                    let test = tests.iter().find(|t| t.name == r.name);
+                    let lim = raised(&limits_for(pkg, &e.compiled), e.timing_limit);
+                    match (test, program(&e.compiled, &lim)) {
+                        (Some(test), Some(prog)) => {
+                            Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
+                        }
+                        _ => None,
+                    }
+                }
+                None => None,
             };
             let mut status = Check::ok(
                 name.clone(),
@@ -216,6 +461,29 @@ pub fn check(
         result,
         report,
     })
+}
+
+/// Whether an accepted submission whose slowest test took `seen` (its one run while grading,
+/// beside other runs) must be re-timed alone, when the slowest timed accepted median so far is
+/// `slowest`: not when it took under half of that. The time limit, its check and the suggested
+/// limit only depend on the slowest accepted submission, and a run beside others is never much
+/// faster than alone (measured on the shipped packages: 0.75x to 1.4x the median of 5 runs
+/// alone), so under half the slowest median it cannot be the slowest. The first (the slowest
+/// seen) is always timed.
+pub fn needs_timing(seen: &TestResult, slowest: Option<Duration>) -> bool {
+    slowest
+        .is_none_or(|m| Duration::from_millis(seen.time_ms) * 2 >= m.max(Duration::from_millis(1)))
+}
+
+/// The timing of a test from its one run (not re-timed, or stopped by a limit).
+pub fn one_run(seen: &TestResult) -> Timing {
+    let mut timing = Timing::from_samples(
+        &seen.name,
+        vec![Duration::from_millis(seen.time_ms)],
+        seen.verdict == Verdict::TLE,
+    );
+    timing.planned = 1;
+    timing
 }
 
 /// Runs `test` alone up to `runs` times (CPU time). Once enough runs hit the limit that the
@@ -283,6 +551,59 @@ mod tests {
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    fn run(name: &str, verdict: Verdict, time_ms: u64) -> TestResult {
+        TestResult {
+            name: name.into(),
+            verdict,
+            time_ms,
+            wall_ms: time_ms,
+            memory_kib: 0,
+            message: String::new(),
+            runs: 1,
+            output: None,
+        }
+    }
+
+    #[test]
+    fn only_an_accepted_submission_that_could_be_the_slowest_is_re_timed() {
+        let ac = |t| run("t", Verdict::AC, t);
+        assert!(needs_timing(&ac(5), None), "the first is always timed");
+        assert!(!needs_timing(&ac(100), Some(ms(300))));
+        assert!(needs_timing(&ac(150), Some(ms(300))));
+        assert!(!needs_timing(&ac(0), Some(ms(0))), "nothing to tell apart");
+        let one = one_run(&ac(120));
+        assert_eq!((one.runs, one.median_ms, one.capped), (1, 120, false));
+        assert_eq!(one.describe(), "0.120 s (one run) on t");
+        let stopped = one_run(&run("t", Verdict::TLE, 1600));
+        assert_eq!(stopped.describe(), "> 1.600 s (one run) on t");
+    }
+
+    #[test]
+    fn a_tle_submission_run_at_the_raised_limit_stops_at_its_first_tle_at_the_limit() {
+        let goal = FirstFailure {
+            view: View::Raised {
+                limit: ms(1000),
+                high: ms(1600),
+            },
+            all: false,
+        };
+        let rs = [
+            Some(run("a", Verdict::AC, 500)),
+            Some(run("b", Verdict::AC, 1200)),
+            None,
+        ];
+        assert_eq!(
+            goal.decided(&rs),
+            Some(2),
+            "1.2 s is a TLE at the 1 s limit"
+        );
+        assert_eq!(goal.horizon(&rs), 2);
+        assert_eq!(
+            goal.decided(&[Some(run("a", Verdict::AC, 500)), None]),
+            None
+        );
     }
 
     #[test]

@@ -19,6 +19,26 @@ pub struct ProblemReport {
     pub suggested_time_limit: Option<Suggestion>,
 }
 
+impl ProblemReport {
+    /// The check named `name`.
+    #[allow(dead_code)]
+    pub fn check(&self, name: &str) -> &Check {
+        self.checks
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or_else(|| panic!("no check `{name}`: {:?}", self.checks))
+    }
+
+    /// The jury submission whose path ends with `end`.
+    #[allow(dead_code)]
+    pub fn submission(&self, end: &str) -> &Submission {
+        self.submissions
+            .iter()
+            .find(|s| s.path.ends_with(end))
+            .unwrap_or_else(|| panic!("no submission `{end}`: {:?}", self.submissions))
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Check {
