@@ -6,7 +6,7 @@
 //! `unprivileged_path`).
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::os::unix::fs::PermissionsExt;
@@ -695,13 +695,8 @@ fn unprivileged_path() {
                 "--clear-groups",
             ])
             .arg(&copy)
-            .args([
-                "--exact",
-                "unprivileged_inner",
-                "--include-ignored",
-                "--nocapture",
-                "--test-threads=1",
-            ])
+            .args(["--exact", &inner_test_name()])
+            .args(["--include-ignored", "--nocapture", "--test-threads=1"])
             .env(UNPRIV_ENV, &d)
             .env("HOME", "/tmp")
             .env_remove("CARGO_TARGET_DIR")
@@ -719,6 +714,15 @@ fn unprivileged_path() {
         stdout.contains("unprivileged checks passed"),
         "inner test did not run:\n{stdout}\n{stderr}"
     );
+}
+
+/// `unprivileged_inner` as the test harness names it: its module path without the crate
+/// (`sandbox::unprivileged_inner` in the one integration test binary).
+fn inner_test_name() -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::unprivileged_inner"),
+        None => "unprivileged_inner".into(),
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `judge stress` finds the mistake of every wrong jury submission within seconds, and the
 //! saved counterexample reproduces it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
