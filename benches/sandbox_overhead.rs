@@ -127,6 +127,11 @@ fn main() {
         plain.run(&request).expect("run");
         posix_spawn_wait(&cpath, &argv);
     }
+    println!(
+        "runs started by the slots' long-lived processes: {} (without fs view: {})",
+        sandbox.uses_slot_processes(),
+        plain.uses_slot_processes()
+    );
     let load_before = loadavg();
     for r in 0..rounds {
         // Rotate the order each round.

@@ -93,6 +93,13 @@ fn the_expected_backend_is_in_use() {
     }
     // No warning about cgroups (an ordinary user still gets the "not root" one).
     assert!(!w.contains("no cgroups"), "{w}");
+    // SAFETY: geteuid is a plain getter.
+    if unsafe { libc::geteuid() } == 0 {
+        // As root, runs are started by the slot's long-lived processes, not a proxy each.
+        let o = run("true", limits(1.0, 64));
+        assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+        assert!(sandbox().uses_slot_processes(), "a proxy per run");
+    }
 }
 
 // ------------------------------------------------------------------ grading through `judge`

@@ -40,11 +40,16 @@ const PROGRAMS: &[&str] = &[
     "unix_connect",
     "view",
     "diskfill",
+    "ipc",
+    "sibling",
 ];
 
 /// Set (to the directory holding the compiled programs) when this binary runs as the inner,
 /// unprivileged half of `unprivileged_path`.
 const UNPRIV_ENV: &str = "JUDGE_SANDBOX_UNPRIV_DIR";
+/// Set (to the same) when this binary runs as the judge that `a_killed_harness_leaves_nothing`
+/// kills.
+const KILLED_ENV: &str = "JUDGE_SANDBOX_KILLED_DIR";
 
 struct Fixture {
     /// World-readable directory with the compiled programs.
@@ -65,7 +70,7 @@ fn world_dir(prefix: &str) -> tempfile::TempDir {
 fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
-        if let Ok(dir) = std::env::var(UNPRIV_ENV) {
+        if let Ok(dir) = std::env::var(UNPRIV_ENV).or_else(|_| std::env::var(KILLED_ENV)) {
             let dir = PathBuf::from(dir);
             let bins = PROGRAMS.iter().map(|p| (*p, dir.join(p))).collect();
             return Fixture {
@@ -216,6 +221,20 @@ fn check_network_blocked() {
     assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
     assert!(out.contains("failed"), "{out}");
     assert!(!out.contains("connected"), "{out}");
+}
+
+/// No IPC object that would outlive the run (System V shared memory, message queues,
+/// semaphores; POSIX message queues): each is refused, so no run can leave state for the
+/// slot's next run or talk to a run elsewhere on the host.
+fn check_ipc_refused() {
+    let (req, _w) = request("ipc", &[]);
+    let o = run(req);
+    assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+    assert_eq!(
+        text(&o.stdout),
+        "shmget:Operation not permitted\nmsgget:Operation not permitted\n\
+         semget:Operation not permitted\nmq_open:Operation not permitted\n"
+    );
 }
 
 /// A pathname Unix socket the program could reach by its file permissions (0777 as root;
@@ -478,6 +497,11 @@ fn network_is_blocked() {
 }
 
 #[test]
+fn ipc_objects_that_outlive_a_run_are_refused() {
+    check_ipc_refused();
+}
+
+#[test]
 fn files_outside_work_dir_are_off_limits() {
     check_files();
 }
@@ -651,6 +675,21 @@ fn root_path_uses_cgroups_and_no_warning() {
     let cgroups = sandbox().uses_cgroups();
     if common::require(cgroups, "the root path uses no cgroups on this host") {
         assert_eq!(sandbox().warning(), None);
+        // Runs go through the slots' long-lived processes, not a proxy each.
+        let sb = LinuxSandbox::new(1).expect("sandbox setup");
+        let (req, _w) = request("hello", &[]);
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            assert_eq!(text(&o.stdout), "hello\n");
+        });
+        assert!(sb.uses_slot_processes(), "a proxy per run");
     }
 }
 
@@ -744,6 +783,7 @@ fn unprivileged_inner() {
     check_files();
     check_fork_bomb();
     check_unix_socket();
+    check_ipc_refused();
     check_view();
     check_disk_quota();
     let (req, _w) = request("hello", &[]);
@@ -760,8 +800,10 @@ fn a_run_finds_nothing_an_earlier_run_of_its_slot_left() {
         assert!(std::env::var_os("CI").is_none(), "no file-system view here");
         return;
     }
+    // The last run also makes its working directory unusable (it owns it): the next run
+    // of the slot must get a fresh one.
     let script = "ls -A /tmp /box; echo x > /tmp/left; echo x > /box/left; \
-                  mkdir /newdir 2>&1; mkdir /usr/newdir 2>&1; echo done";
+                  mkdir /newdir 2>&1; mkdir /usr/newdir 2>&1; echo done; chmod 0 /box";
     for round in 0..3 {
         let (mut req, _w) = request("view", &[]);
         req.argv = vec!["/bin/sh".into(), "-c".into(), script.into()];
@@ -788,5 +830,251 @@ fn a_run_finds_nothing_an_earlier_run_of_its_slot_left() {
                 "round {round}: {out}"
             );
         });
+    }
+}
+
+/// Processes of this test binary (a harness) that are zombies: children it never reaped.
+fn own_zombies() -> Vec<i32> {
+    let me = std::process::id();
+    let mut v = Vec::new();
+    for t in std::fs::read_dir(format!("/proc/{me}/task"))
+        .expect("task dir")
+        .flatten()
+    {
+        let children = std::fs::read_to_string(t.path().join("children")).unwrap_or_default();
+        for pid in children
+            .split_whitespace()
+            .filter_map(|p| p.parse::<i32>().ok())
+        {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat
+                .rsplit(')')
+                .next()
+                .and_then(|r| r.split_whitespace().next());
+            if state == Some("Z") {
+                v.push(pid);
+            }
+        }
+    }
+    v
+}
+
+/// A program can make a process whose parent is its own parent (`clone(CLONE_PARENT)`):
+/// it is ended with the run like any other, nothing is left unreaped, and the slot's
+/// process limit is not used up by it.
+#[test]
+fn a_sibling_made_with_clone_parent_ends_with_the_run() {
+    let sb = LinuxSandbox::new(1).expect("sandbox setup");
+    for round in 0..20 {
+        let (req0, w) = request("sibling", &[]);
+        let marker = w.path().join("marker");
+        let mut req = req0;
+        req.argv.push(marker.to_string_lossy().into_owned());
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            assert_eq!(o.termination, Termination::Exited(0), "{o:?}");
+            assert_eq!(text(&o.stdout), "sibling started\n", "round {round}: {o:?}");
+        });
+        if round == 0 {
+            std::thread::sleep(Duration::from_millis(1000));
+            assert!(!marker.exists(), "the sibling outlived the run");
+        }
+    }
+    // A run limited to one process cannot make one either.
+    let (mut req, w) = request("sibling", &[]);
+    req.argv
+        .push(w.path().join("m").to_string_lossy().into_owned());
+    req.limits.processes = 1;
+    let o = run(req);
+    assert!(text(&o.stdout).starts_with("clone failed"), "{o:?}");
+    if root_only() && sb.uses_cgroups() {
+        assert_eq!(own_zombies(), Vec::<i32>::new(), "unreaped processes");
+    }
+}
+
+/// Runs of one slot with different read-only folders: the second does not see the first's.
+#[test]
+fn a_run_sees_only_its_own_read_only_folders() {
+    let sb = LinuxSandbox::new(1).expect("sandbox setup");
+    if !sb.has_fs_view() {
+        assert!(std::env::var_os("CI").is_none(), "no file-system view here");
+        return;
+    }
+    let a = world_dir("judge-sbx-ro-a-");
+    let b = world_dir("judge-sbx-ro-b-");
+    for d in [&a, &b] {
+        std::fs::write(d.path().join("file"), "here").expect("write");
+        std::fs::set_permissions(
+            d.path().join("file"),
+            std::fs::Permissions::from_mode(0o644),
+        )
+        .expect("chmod");
+    }
+    let script = format!(
+        "cat {}/file 2>&1; echo; cat {}/file 2>&1; echo",
+        a.path().display(),
+        b.path().display()
+    );
+    for (round, (mine, other)) in [(&a, &b), (&b, &a), (&a, &b)].into_iter().enumerate() {
+        let (mut req, _w) = request("view", &[]);
+        req.argv = vec!["/bin/sh".into(), "-c".into(), script.clone()];
+        req.read_only.push(mine.path().to_path_buf());
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            let out = text(&o.stdout);
+            assert_eq!(out.matches("here").count(), 1, "round {round}: {out}");
+            assert!(out.contains("No such file"), "round {round}: {out}");
+            let _ = other;
+        });
+    }
+}
+
+/// A judge killed (SIGKILL) in the middle of a run leaves nothing running: not the program,
+/// not the slot's processes.
+#[test]
+fn a_killed_harness_leaves_nothing_running() {
+    if std::env::var(KILLED_ENV).is_ok() {
+        return;
+    }
+    let f = fixture();
+    let marker = format!("killed-harness-{}-{}", std::process::id(), rand_suffix());
+    let me = std::env::current_exe().expect("current_exe");
+    let mut child = std::process::Command::new("timeout")
+        .arg("60")
+        .arg(&me)
+        .args([
+            "--exact",
+            "killed_harness_inner",
+            "--include-ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(KILLED_ENV, &f.dir)
+        .env("JUDGE_SANDBOX_KILLED_MARKER", &marker)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the inner judge");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+    let judge_pid = loop {
+        match lines.next() {
+            Some(Ok(l)) => {
+                // After the test harness's "test killed_harness_inner ... ".
+                if let Some(i) = l.find("running as ") {
+                    break l[i + 11..].trim().parse::<i32>().expect("pid");
+                }
+            }
+            _ => panic!("the inner judge did not start its run"),
+        }
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while processes_with(&marker).is_empty() {
+        assert!(Instant::now() < deadline, "the program never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: killing the judge we started.
+    unsafe { libc::kill(judge_pid, libc::SIGKILL) };
+    let _ = child.wait();
+    // The slot's processes share the judge's memory, so they show its command line.
+    let me_text = me.to_string_lossy().into_owned();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        let left: Vec<i32> = processes_with(&marker)
+            .into_iter()
+            .chain(processes_with(&me_text).into_iter().filter(|p| {
+                std::fs::read_to_string(format!("/proc/{p}/environ"))
+                    .is_ok_and(|e| e.contains(&marker))
+            }))
+            .collect();
+        if left.is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "left running: {left:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+#[ignore = "run and killed by `a_killed_harness_leaves_nothing_running`"]
+fn killed_harness_inner() {
+    let Ok(marker) = std::env::var("JUDGE_SANDBOX_KILLED_MARKER") else {
+        return;
+    };
+    let (req, _w) = request("sleep", &[&marker]);
+    println!("running as {}", std::process::id());
+    let _ = sandbox().run(&req);
+}
+
+/// The slot's spawner sits in the slot's memory cgroup exempt from the OOM killer; neither
+/// the program nor the harness (whose memory the spawner shares) is exempt.
+#[test]
+fn the_program_and_the_harness_keep_their_oom_score() {
+    let before = std::fs::read_to_string("/proc/self/oom_score_adj").expect("own score");
+    let (mut req, _w) = request("view", &[]);
+    req.argv = vec![
+        "/bin/sh".into(),
+        "-c".into(),
+        "cat /proc/self/oom_score_adj".into(),
+    ];
+    let o = run(req);
+    assert_eq!(text(&o.stdout), "0\n", "{o:?}");
+    let after = std::fs::read_to_string("/proc/self/oom_score_adj").expect("own score");
+    assert_eq!(before, after);
+}
+
+/// The slot's long-lived processes killed by someone between runs: the next run gets new
+/// ones and its verdict.
+#[test]
+fn a_slot_whose_processes_were_killed_gets_new_ones() {
+    if !root_only() {
+        return;
+    }
+    let sb = LinuxSandbox::new(1).expect("sandbox setup");
+    let hello = || {
+        let (req, _w) = request("hello", &[]);
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _ = tx.send(sb.run(&req));
+            });
+            let o = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("run finished within 30 s")
+                .expect("sandbox run");
+            assert_eq!(text(&o.stdout), "hello\n", "{o:?}");
+        });
+    };
+    hello();
+    if !sb.uses_slot_processes() {
+        assert!(
+            std::env::var_os("CI").is_none() || !sb.uses_cgroups(),
+            "no slot processes"
+        );
+        return;
+    }
+    for which in [0, 1] {
+        let before = sb.slot_process_pids();
+        let (init, spawner) = before[0];
+        let victim = if which == 0 { init } else { spawner };
+        // SAFETY: killing a process of this test's own sandbox.
+        unsafe { libc::kill(victim, libc::SIGKILL) };
+        std::thread::sleep(Duration::from_millis(100));
+        hello();
+        let after = sb.slot_process_pids();
+        assert_ne!(after, before, "the slot kept its killed processes");
     }
 }

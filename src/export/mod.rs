@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! problem.yaml                    name, uuid, limits (time_limit, memory, output)
-//! statement/problem.en.md         statement.md
+//! statement/problem.en.md         statement.md without its title and printed samples
 //! data/sample/, data/secret/      every test of the test plan with its answer (+ .desc)
 //! data/invalid_input/             data/invalid_input/*.in
 //! input_validators/validator/     build + the harness's validator source, verbatim
@@ -157,7 +157,12 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
     tree.add("problem.yaml", problem_yaml(pkg), false);
     let statement = pkg.dir.join("statement.md");
     match std::fs::read(&statement) {
-        Ok(text) => tree.add("statement/problem.en.md", text, false),
+        Ok(text) => {
+            let text = String::from_utf8(text)
+                .with_context(|| format!("{} is not UTF-8", statement.display()))?;
+            let body = crate::verify::statement::for_package(&text);
+            tree.add("statement/problem.en.md", body.into_bytes(), false)
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => tree
             .notes
             .push("statement.md: missing; the package has no statement".into()),

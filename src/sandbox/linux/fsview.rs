@@ -27,7 +27,7 @@
 //! executes them with raw system calls.
 
 use std::collections::BTreeSet;
-use std::ffi::CString;
+use std::ffi::{CString, OsStr};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
@@ -72,6 +72,11 @@ pub enum OpKind {
     Tmpfs,
     /// Remount the box's root read-only (`dst` is the staging mount point).
     RemountRootReadOnly,
+    /// Make the box's root mount writable again (`dst` is the staging mount point), so that
+    /// mount points can be made in a slot's long-lived box.
+    RemountRootWritable,
+    /// Detach the mount at `dst` and everything mounted below it.
+    Unmount,
 }
 
 /// A step of building the box; paths are absolute paths under the staging mount point.
@@ -318,6 +323,64 @@ impl FsView {
         Ok(plan)
     }
 
+    /// The per-run mounts of a slot's long-lived box (see [`super::spawner`]), made once for
+    /// a given request shape and kept while later requests have the same one: the same box
+    /// as [`FsView::plan_on_base`] gives, without `/proc` (mounted once per slot, for the
+    /// slot's pid namespace), opened by a step that makes the box's root writable for the
+    /// new mount points. [`SlotLayer::teardown`] removes it again.
+    pub fn slot_layer(
+        &self,
+        read_only: &[PathBuf],
+        work_dir: Option<&Path>,
+        uid: Option<u32>,
+        quota_bytes: u64,
+    ) -> Result<SlotLayer, String> {
+        let plan = self.plan_on_base(read_only, work_dir, uid, quota_bytes)?;
+        let root = self.stage();
+        let mut ops = vec![MountOp {
+            kind: OpKind::RemountRootWritable,
+            src: CString::default(),
+            dst: root,
+            flags: 0,
+            mode: 0,
+        }];
+        ops.extend(plan.ops.into_iter().filter(|op| op.kind != OpKind::Proc));
+        // Detaching a mount takes what is mounted below it along: only the outermost ones.
+        let mounted: Vec<&MountOp> = ops
+            .iter()
+            .filter(|op| matches!(op.kind, OpKind::Tmpfs | OpKind::BindDir | OpKind::BindFile))
+            .collect();
+        let below = |inner: &CString, outer: &CString| {
+            inner != outer
+                && Path::new(OsStr::from_bytes(inner.as_bytes()))
+                    .starts_with(OsStr::from_bytes(outer.as_bytes()))
+        };
+        let teardown = mounted
+            .iter()
+            .filter(|op| !mounted.iter().any(|o| below(&op.dst, &o.dst)))
+            .rev()
+            .map(|op| MountOp {
+                kind: OpKind::Unmount,
+                src: CString::default(),
+                dst: op.dst.clone(),
+                flags: 0,
+                mode: 0,
+            })
+            .collect();
+        let staged_scratch = plan
+            .scratch
+            .iter()
+            .map(|p| self.staged(Path::new(OsStr::from_bytes(p.as_bytes()))))
+            .collect::<Result<_, _>>()?;
+        Ok(SlotLayer {
+            ops,
+            teardown,
+            cwd: plan.cwd,
+            scratch: staged_scratch,
+            persistent_dirs: plan.persistent_dirs,
+        })
+    }
+
     fn staged(&self, p: &Path) -> Result<CString, String> {
         let rel = p.strip_prefix("/").unwrap_or(p);
         cstr(&self.stage.join(rel))
@@ -441,6 +504,21 @@ pub struct BoxPlan {
     /// Folders and files the run creates outside the scratch spaces (mount points of binds
     /// and their parents), box coordinates: on a slot's prebuilt base they stay for later
     /// runs.
+    pub persistent_dirs: Vec<PathBuf>,
+}
+
+/// A slot's per-run mounts (see [`FsView::slot_layer`]).
+#[derive(Debug)]
+pub struct SlotLayer {
+    /// The steps that make it, for the slot's init.
+    pub ops: Vec<MountOp>,
+    /// The steps that remove it again (outermost mounts only, last made first).
+    pub teardown: Vec<MountOp>,
+    /// The working directory, as the program sees it.
+    pub cwd: CString,
+    /// The writable scratch spaces, as paths under the staging mount point.
+    pub scratch: Vec<CString>,
+    /// As [`BoxPlan::persistent_dirs`].
     pub persistent_dirs: Vec<PathBuf>,
 }
 
@@ -587,6 +665,34 @@ mod tests {
                 plan.persistent_dirs
             );
         }
+    }
+
+    #[test]
+    fn a_slot_layer_is_undone_by_detaching_its_outermost_mounts() {
+        let (stage, v) = view();
+        let bin = std::env::current_dir().expect("cwd");
+        let layer = v
+            .slot_layer(std::slice::from_ref(&bin), None, Some(60001), 1 << 20)
+            .expect("layer");
+        let got = dsts(&layer.ops, stage.path());
+        assert_eq!(
+            got.first(),
+            Some(&(OpKind::RemountRootWritable, "/".into()))
+        );
+        assert_eq!(got.last(), Some(&(OpKind::RemountRootReadOnly, "/".into())));
+        assert!(got.iter().all(|(k, _)| *k != OpKind::Proc), "{got:?}");
+        let undo = dsts(&layer.teardown, stage.path());
+        assert!(undo.iter().all(|(k, _)| *k == OpKind::Unmount));
+        // /tmp and /box are scratch tmpfs mounts; a bind below /tmp goes with it.
+        assert!(undo.contains(&(OpKind::Unmount, "/tmp".into())), "{undo:?}");
+        assert!(undo.contains(&(OpKind::Unmount, "/box".into())), "{undo:?}");
+        assert!(
+            undo.iter().all(|(_, d)| !d.starts_with("/tmp/")),
+            "{undo:?}"
+        );
+        let staged = |p: &str| CString::new(format!("{}{p}", stage.path().display())).unwrap();
+        assert_eq!(layer.scratch, vec![staged("/tmp"), staged("/box")]);
+        assert_eq!(layer.cwd.as_bytes(), b"/box");
     }
 
     #[test]

@@ -2,12 +2,17 @@
 //!
 //! # What a run gets
 //!
-//! Every run starts under a tiny *proxy init* in a fresh pid namespace (and IPC namespace);
-//! the contestant is its only child (see [`spawn`] for why). Before `execve` the child, using
-//! only raw system calls on data prepared in advance, wires stdin/stdout/stderr, joins the
-//! slot's cgroups and network namespace, enters `work_dir`, switches to the slot's uid/gid,
-//! lowers resource limits, sets `no_new_privs`, applies a Landlock ruleset and installs a
-//! short seccomp deny-list. Nothing is forked from the harness (`CLONE_VM` throughout).
+//! As root with cgroups, each slot has two long-lived processes ([`spawner`]): an init (pid 1
+//! of the slot's pid namespace, in the slot's box) and a spawner that sits in the slot's
+//! namespaces, box, Landlock domain and seccomp filter (and, on cgroup v1, its cgroups and
+//! uid); each program is its child, made with `CLONE_PARENT` so that the harness is its
+//! parent, and only wires stdin/stdout/stderr, enters `work_dir` and lowers resource limits
+//! before `execve` ([`slotrun`]). Elsewhere every run starts under a tiny *proxy init* in a
+//! fresh pid namespace (and IPC namespace); the contestant is its only child (see [`spawn`]
+//! for why), and before `execve` it also joins the slot's cgroups and network namespace,
+//! switches to the slot's uid/gid, sets `no_new_privs`, applies a Landlock ruleset and
+//! installs a short seccomp deny-list. Either way the child uses only raw system calls on
+//! data prepared in advance, and nothing is forked from the harness (`CLONE_VM` throughout).
 //!
 //! Two configurations, chosen by [`LinuxSandbox::new`] from what the machine allows:
 //!
@@ -64,8 +69,10 @@ mod fsview;
 mod policy;
 pub mod procfs;
 mod run;
+mod slotrun;
 mod slots;
 mod spawn;
+mod spawner;
 mod supervise;
 mod sys;
 
@@ -98,6 +105,12 @@ pub struct LinuxSandbox {
     /// The seccomp programs for runs that may have several processes/threads, and for runs
     /// limited to one (where creating another fails in the filter).
     seccomp: [Vec<libc::sock_filter>; 2],
+    /// The second filter of a one-task run started by a slot's spawner (whose inherited
+    /// filter is the several-task one).
+    no_more_tasks: Vec<libc::sock_filter>,
+    /// A pidfd of this process: the slots' long-lived processes end when it does (root path
+    /// with cgroups; `None` elsewhere).
+    harness_pidfd: Option<std::os::fd::OwnedFd>,
     /// Signals not at SIG_DFL in the harness when `new` ran, plus SIGPIPE (which Rust
     /// programs ignore): reset in the child. Handlers installed later are reset by `execve`
     /// anyway; only signals *ignored* after `new` would leak into the program.
@@ -161,6 +174,10 @@ impl LinuxSandbox {
                 } else {
                     None
                 },
+                spawner: None,
+                layer: None,
+                no_spawner: false,
+                ruleset: None,
                 fs_base: None,
                 done: eventfd().map_err(|e| setup_err("eventfd", e))?,
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
@@ -173,8 +190,23 @@ impl LinuxSandbox {
             }
             _ => None,
         };
+        let harness_pidfd = if mech.root && mech.cgroups {
+            use std::os::fd::FromRawFd;
+            // SAFETY: plain system call; the result is checked.
+            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) };
+            // SAFETY: a fresh fd nobody else owns.
+            (fd >= 0).then(|| unsafe { std::os::fd::OwnedFd::from_raw_fd(fd as i32) })
+        } else {
+            None
+        };
         Ok(LinuxSandbox {
             fsview,
+            harness_pidfd,
+            no_more_tasks: if mech.seccomp {
+                policy::no_more_tasks_program()
+            } else {
+                Vec::new()
+            },
             fsview_failed: AtomicBool::new(false),
             scoped_ruleset,
             seccomp: if mech.seccomp {
@@ -223,6 +255,20 @@ impl LinuxSandbox {
         self.mech.cgroups
     }
 
+    /// True when a slot of this sandbox has its long-lived processes, i.e. runs are started
+    /// by a slot's spawner rather than each by a proxy of its own (root with cgroups, after a
+    /// first run; for tests and benchmarks).
+    pub fn uses_slot_processes(&self) -> bool {
+        self.pool.any(|s| s.spawner.is_some())
+    }
+
+    /// The pids of the slots' long-lived processes: (init, spawner) per slot that has them
+    /// (for tests).
+    pub fn slot_process_pids(&self) -> Vec<(i32, i32)> {
+        self.pool
+            .collect(|s| s.spawner.as_ref().map(|p| (p.init_pid(), p.spawner_pid())))
+    }
+
     /// The uids used by this sandbox's slots (for finding leftover processes).
     pub fn slot_uids(&self) -> Vec<u32> {
         self.pool.uids()
@@ -239,12 +285,26 @@ impl Sandbox for LinuxSandbox {
             });
         }
         let mut slot = self.pool.acquire();
-        let mut result = run::run_in_slot(self, &mut slot, request, &program);
+        let attempt = |slot: &mut Slot| {
+            if slotrun::applies(self, slot) {
+                slotrun::run_in_slot(self, slot, request, &program)
+            } else {
+                run::run_in_slot(self, slot, request, &program)
+            }
+        };
+        let mut result = attempt(&mut slot);
+        if let Err(run::RunError::SlotProcesses(_)) = &result {
+            // Replaced: once more (a second failure is the caller's error).
+            result = attempt(&mut slot);
+        }
         if let Err(run::RunError::FsView(why)) = &result {
             if matches!(slot.fs_base, Some(Ok(_))) {
-                // The slot's prebuilt base failed this run: build each box whole from now on.
+                // The slot's prebuilt base failed this run: build each box whole from now on
+                // (with a proxy per run: the slot's processes sat in the base).
                 slot.fs_base = Some(Err(why.clone()));
-                result = run::run_in_slot(self, &mut slot, request, &program);
+                slot.spawner = None;
+                slot.layer = None;
+                result = attempt(&mut slot);
             }
         }
         match result {
@@ -257,7 +317,9 @@ impl Sandbox for LinuxSandbox {
                          host's files, limited by Landlock"
                     );
                 }
-                run::run_in_slot(self, &mut slot, request, &program).map_err(Into::into)
+                slot.spawner = None;
+                slot.layer = None;
+                attempt(&mut slot).map_err(Into::into)
             }
             r => r.map_err(Into::into),
         }

@@ -70,6 +70,29 @@ fn denied_syscalls() -> Vec<libc::c_long> {
         // No sockets at all (`socketpair` stays allowed): a pathname Unix socket would reach
         // whatever listens on it (an ssh agent, D-Bus), whatever the file-system view.
         libc::SYS_socket,
+        // No System V IPC and no POSIX message queues: their objects live in the IPC
+        // namespace, not in the box, so a segment one run made would still be there for the
+        // next run of the slot (a test's answer kept for the next test) and for every other
+        // run on the host (two submissions talking). Pipes, socketpairs and files in the
+        // box's scratch space stay: those are the run's own.
+        libc::SYS_shmget,
+        libc::SYS_shmat,
+        libc::SYS_shmdt,
+        libc::SYS_shmctl,
+        libc::SYS_msgget,
+        libc::SYS_msgsnd,
+        libc::SYS_msgrcv,
+        libc::SYS_msgctl,
+        libc::SYS_semget,
+        libc::SYS_semop,
+        libc::SYS_semtimedop,
+        libc::SYS_semctl,
+        libc::SYS_mq_open,
+        libc::SYS_mq_unlink,
+        libc::SYS_mq_timedsend,
+        libc::SYS_mq_timedreceive,
+        libc::SYS_mq_notify,
+        libc::SYS_mq_getsetattr,
     ];
     #[cfg(target_arch = "x86_64")]
     v.extend([libc::SYS_iopl, libc::SYS_ioperm]);
@@ -253,6 +276,54 @@ pub fn seccomp_program(_single_task: bool) -> Vec<libc::sock_filter> {
     Vec::new()
 }
 
+/// A short second filter for a run limited to one process/thread whose first filter (the
+/// several-task one, inherited from a slot's spawner) lets it create more: every `clone`,
+/// `fork` and `vfork` fails with EAGAIN, as in `seccomp_program(true)`. The first filter
+/// still decides everything else (it kills other architectures and answers `clone3`).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+pub fn no_more_tasks_program() -> Vec<libc::sock_filter> {
+    let ld = (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16;
+    let jeq = (libc::BPF_JMP | libc::BPF_JEQ | libc::BPF_K) as u16;
+    let ret = (libc::BPF_RET | libc::BPF_K) as u16;
+    let mut refused = vec![libc::SYS_clone as u32];
+    #[cfg(target_arch = "x86_64")]
+    refused.extend([libc::SYS_fork as u32, libc::SYS_vfork as u32]);
+    let n = refused.len();
+    let mut p = vec![libc::sock_filter {
+        code: ld,
+        jt: 0,
+        jf: 0,
+        k: 0,
+    }];
+    for (i, nr) in refused.iter().enumerate() {
+        p.push(libc::sock_filter {
+            code: jeq,
+            // To the EAGAIN return after the ALLOW one.
+            jt: (n - i) as u8,
+            jf: 0,
+            k: *nr,
+        });
+    }
+    p.push(libc::sock_filter {
+        code: ret,
+        jt: 0,
+        jf: 0,
+        k: libc::SECCOMP_RET_ALLOW,
+    });
+    p.push(libc::sock_filter {
+        code: ret,
+        jt: 0,
+        jf: 0,
+        k: libc::SECCOMP_RET_ERRNO | libc::EAGAIN as u32,
+    });
+    p
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub fn no_more_tasks_program() -> Vec<libc::sock_filter> {
+    Vec::new()
+}
+
 /// Directories every program may read and execute from.
 pub const SYSTEM_DIRS: &[&str] = &["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc"];
 /// Device files readable (and, for /dev/null, writable) by every program.
@@ -419,7 +490,9 @@ mod tests {
     fn seccomp_jumps_land_inside_the_program() {
         for single_task in [false, true] {
             let p = seccomp_program(single_task);
-            assert!(p.len() < 80, "filter grew to {} instructions", p.len());
+            // A jump reaches at most 255 instructions ahead, and the first ones jump to the
+            // shared returns at the end: stay well inside that (97 with the IPC calls).
+            assert!(p.len() < 160, "filter grew to {} instructions", p.len());
             for (i, ins) in p.iter().enumerate() {
                 let is_jump = (ins.code as u32 & 0x07) == libc::BPF_JMP;
                 if is_jump {
@@ -561,6 +634,33 @@ mod tests {
         );
         #[cfg(target_arch = "x86_64")]
         assert_eq!(eval(&p, a, nr(libc::SYS_fork), 0), libc::SECCOMP_RET_ALLOW);
+    }
+
+    #[test]
+    fn the_second_filter_refuses_every_new_task_and_nothing_else() {
+        let p = no_more_tasks_program();
+        let a = AUDIT_ARCH;
+        let nr = |n: libc::c_long| n as u32;
+        let eagain = libc::SECCOMP_RET_ERRNO | libc::EAGAIN as u32;
+        let thread_flags = (libc::CLONE_VM | libc::CLONE_THREAD | libc::CLONE_SIGHAND) as u64;
+        assert_eq!(eval(&p, a, nr(libc::SYS_clone), thread_flags), eagain);
+        assert_eq!(
+            eval(&p, a, nr(libc::SYS_clone), libc::CLONE_PARENT as u64),
+            eagain
+        );
+        #[cfg(target_arch = "x86_64")]
+        {
+            assert_eq!(eval(&p, a, nr(libc::SYS_fork), 0), eagain);
+            assert_eq!(eval(&p, a, nr(libc::SYS_vfork), 0), eagain);
+        }
+        for n in [
+            libc::SYS_read,
+            libc::SYS_execve,
+            libc::SYS_clone3,
+            libc::SYS_ptrace,
+        ] {
+            assert_eq!(eval(&p, a, nr(n), 0), libc::SECCOMP_RET_ALLOW, "{n}");
+        }
     }
 
     #[test]

@@ -185,8 +185,8 @@ impl Probe for RunProbe<'_> {
         procfs::sample_tree(self.proxy_pid, MAX_POLLED_PROCESSES)
     }
 
-    fn root_pid(&self) -> i32 {
-        self.proxy_pid
+    fn processes(&self) -> Vec<i32> {
+        procfs::descendants(self.proxy_pid, supervise::MAX_TASKS_SCANNED)
     }
 
     fn forks_refused(&mut self) -> u64 {
@@ -200,6 +200,9 @@ pub enum RunError {
     /// This host does not allow the run's own file-system view (the caller may go on
     /// without it).
     FsView(String),
+    /// The slot's long-lived processes failed before the program started (they are
+    /// replaced: the caller may try once more).
+    SlotProcesses(String),
 }
 
 impl From<SandboxError> for RunError {
@@ -219,13 +222,14 @@ impl From<RunError> for SandboxError {
         match e {
             RunError::Sandbox(e) => e,
             RunError::FsView(why) => SandboxError::Setup(format!("file-system view: {why}")),
+            RunError::SlotProcesses(why) => SandboxError::Setup(format!("slot processes: {why}")),
         }
     }
 }
 
 /// The slot's base mount namespace, built now if it was not yet (or rebuilt when runs have
 /// left too many mount points in it); `None` when it cannot be built here.
-fn slot_base<'a>(view: &FsView, slot: &'a mut Slot) -> Option<&'a mut FsBase> {
+pub fn slot_base<'a>(view: &FsView, slot: &'a mut Slot) -> Option<&'a mut FsBase> {
     if matches!(&slot.fs_base, Some(Ok(b)) if b.dirs.len() > MAX_BASE_DIRS) {
         slot.fs_base = None;
     }
@@ -241,20 +245,26 @@ fn slot_base<'a>(view: &FsView, slot: &'a mut Slot) -> Option<&'a mut FsBase> {
     slot.fs_base.as_mut()?.as_mut().ok()
 }
 
-pub fn run_in_slot(
-    sb: &LinuxSandbox,
-    slot: &mut Slot,
-    req: &RunRequest,
-    program: &str,
-) -> Result<RunOutcome, RunError> {
-    let lim = &req.limits;
-    let spawn_err = |message: String| SandboxError::Spawn {
+/// The fds a run's program gets and the harness's ends of its pipes.
+pub struct Io {
+    pub stdin: OwnedFd,
+    pub out_r: OwnedFd,
+    pub out_w: OwnedFd,
+    pub err_r: OwnedFd,
+    pub err_w: OwnedFd,
+}
+
+pub fn spawn_err(program: &str, message: String) -> SandboxError {
+    SandboxError::Spawn {
         program: program.to_string(),
         message,
-    };
+    }
+}
 
-    // --- everything the children need, prepared before cloning ---
-    let stdin = stdin_fd(&req.stdin).map_err(|e| spawn_err(format!("opening stdin: {e}")))?;
+/// stdin, and pipes for stdout (or the caller's pipe) and stderr.
+pub fn open_io(req: &RunRequest, program: &str) -> Result<Io, RunError> {
+    let stdin =
+        stdin_fd(&req.stdin).map_err(|e| spawn_err(program, format!("opening stdin: {e}")))?;
     let (out_r, out_w) = pipe()?;
     // A caller's pipe replaces the capture pipe, whose write end then closes at once.
     let out_w = match &req.stdout {
@@ -262,10 +272,278 @@ pub fn run_in_slot(
         Stdout::Pipe(fd) => high_fd(
             fd.take()
                 .ok_or_else(handed_over_twice)
-                .map_err(|e| spawn_err(format!("stdout: {e}")))?,
+                .map_err(|e| spawn_err(program, format!("stdout: {e}")))?,
         )?,
     };
     let (err_r, err_w) = pipe()?;
+    Ok(Io {
+        stdin,
+        out_r,
+        out_w,
+        err_r,
+        err_w,
+    })
+}
+
+/// Makes the host folder `dir` owned by `uid` (the slot's), so the program may write it.
+pub fn give_dir(dir: &std::path::Path, uid: u32, program: &str) -> Result<(), RunError> {
+    let wd = cstring(dir.as_os_str().as_bytes(), "work_dir", program)?;
+    // SAFETY: valid C string.
+    if unsafe { libc::chown(wd.as_ptr(), uid, uid) } != 0 {
+        return Err(spawn_err(
+            program,
+            format!(
+                "making work_dir {} writable for the sandbox: {}",
+                dir.display(),
+                std::io::Error::last_os_error()
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The resource limits the program gets (see the module documentation of `linux`).
+pub fn rlimits(lim: &crate::sandbox::Limits, cgroups: bool) -> Vec<(u32, libc::rlimit64)> {
+    let cpu_secs = lim.cpu_time.as_secs() + u64::from(lim.cpu_time.subsec_nanos() > 0) + 1;
+    let mut rlimits = vec![
+        rl(libc::RLIMIT_CPU, cpu_secs),
+        rl(libc::RLIMIT_CORE, 0),
+        rl(libc::RLIMIT_FSIZE, lim.memory_bytes.max(lim.output_bytes)),
+        rl(libc::RLIMIT_NOFILE, 512),
+        rl(libc::RLIMIT_STACK, lim.memory_bytes),
+        // With a pids cgroup, `pids.max` refuses first (it counts the refusals) and
+        // RLIMIT_NPROC of the slot's uid is a looser second line. Without one, RLIMIT_NPROC
+        // (counted per user namespace, where the proxy is the same uid) is the limit: the
+        // same number of tasks either way.
+        rl(
+            libc::RLIMIT_NPROC,
+            u64::from(lim.processes.max(1)) + if cgroups { 2 } else { 1 },
+        ),
+    ];
+    if !cgroups {
+        // Backstop only: polling is what enforces the limit, and it needs the program to
+        // *get* its memory so that touching it shows up as RSS (a refused malloc would be an
+        // RE, not an MLE). Thread stacks (RLIMIT_STACK each) count as data, and nobody can
+        // touch 4 GiB within one 10 ms polling interval, so leave that much room.
+        let per_proc = u64::from(lim.processes.max(1)) + 2;
+        rlimits.push(rl(
+            libc::RLIMIT_DATA,
+            lim.memory_bytes
+                .saturating_mul(per_proc)
+                .max(1 << 30)
+                .saturating_add(4 << 30),
+        ));
+    }
+    rlimits
+}
+
+/// What the program's child process is given, beyond the fds of [`Io`].
+pub struct ChildSpec {
+    pub work_dir: CString,
+    pub uid: Option<u32>,
+    pub cgroup_procs: Vec<i32>,
+    pub netns: i32,
+    pub ruleset: Option<(i32, u64)>,
+    pub seccomp: Vec<libc::sock_filter>,
+    pub child_stack_top: *mut u8,
+    pub fs: Option<FsPlan>,
+    pub done_fd: i32,
+    /// Fds the children need besides stdio, cgroups, network namespace and ruleset.
+    pub more_fds: Vec<i32>,
+}
+
+/// The prepared plan of one run's children.
+pub fn new_plan(
+    sb: &LinuxSandbox,
+    req: &RunRequest,
+    program: &str,
+    io: &Io,
+    spec: ChildSpec,
+) -> Result<Box<Plan>, RunError> {
+    let mut keep = vec![
+        io.stdin.as_raw_fd(),
+        io.out_w.as_raw_fd(),
+        io.err_w.as_raw_fd(),
+    ];
+    keep.extend(&spec.cgroup_procs);
+    keep.extend(&spec.more_fds);
+    if spec.netns >= 0 {
+        keep.push(spec.netns);
+    }
+    if let Some((fd, _)) = spec.ruleset {
+        keep.push(fd);
+    }
+    let mut argv = Vec::with_capacity(req.argv.len());
+    for a in &req.argv {
+        argv.push(cstring(a.as_bytes(), "an argument", program)?);
+    }
+    let mut envp = Vec::with_capacity(req.env.len());
+    for (k, v) in &req.env {
+        if k.contains('=') {
+            return Err(spawn_err(
+                program,
+                format!("environment variable name {k:?} contains '='"),
+            )
+            .into());
+        }
+        envp.push(cstring(
+            format!("{k}={v}").as_bytes(),
+            "the environment",
+            program,
+        )?);
+    }
+    let mut plan = Box::new(Plan {
+        path: cstring(program.as_bytes(), "argv[0]", program)?,
+        argv,
+        argv_ptrs: Vec::new(),
+        envp,
+        envp_ptrs: Vec::new(),
+        stdio: [
+            io.stdin.as_raw_fd(),
+            io.out_w.as_raw_fd(),
+            io.err_w.as_raw_fd(),
+        ],
+        keep_fds: keep,
+        cgroup_procs: spec.cgroup_procs,
+        netns: spec.netns,
+        work_dir: spec.work_dir,
+        ids: spec.uid.map(|u| (u, u)),
+        rlimits: rlimits(&req.limits, sb.mech.cgroups),
+        landlock_fd: spec.ruleset.map_or(-1, |r| r.0),
+        landlock_proc_access: spec.ruleset.map_or(0, |r| r.1),
+        proc_self: c"/proc/self".to_owned(),
+        seccomp: spec.seccomp,
+        reset_signals: sb.reset_signals.clone(),
+        seccomp_prog: libc::sock_fprog {
+            len: 0,
+            filter: std::ptr::null_mut(),
+        },
+        child_stack_top: spec.child_stack_top,
+        fs: spec.fs,
+        done_fd: spec.done_fd,
+        id_maps: if sb.mech.root {
+            None
+        } else {
+            // SAFETY: getuid/getgid are plain getters.
+            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            Some([
+                CString::new(format!("0 {uid} 1")).unwrap_or_default(),
+                c"deny".to_owned(),
+                CString::new(format!("0 {gid} 1")).unwrap_or_default(),
+            ])
+        },
+        report: Report::default(),
+    });
+    plan.finish_pointers();
+    Ok(plan)
+}
+
+/// The error of a child that failed before its program started, if it did.
+pub fn failed_step(plan: &Plan, program: &str) -> Option<RunError> {
+    let step = plan.report.err_step.load(Ordering::SeqCst);
+    if step == 0 {
+        return None;
+    }
+    let errno = plan.report.err_errno.load(Ordering::SeqCst);
+    let err = std::io::Error::from_raw_os_error(errno);
+    if step == Step::Mount as u32 {
+        let detail = plan.report.err_detail.load(Ordering::SeqCst);
+        let what = plan
+            .fs
+            .as_ref()
+            .and_then(|fs| fs.ops.get(detail as usize))
+            .map(|op| format!("{:?} {}", op.kind, op.dst.to_string_lossy()))
+            .unwrap_or_else(|| "mounting the box".into());
+        return Some(RunError::FsView(format!("{what}: {err}")));
+    }
+    Some(spawn_err(program, format!("{} failed: {err}", spawn::step_name(step))).into())
+}
+
+/// The figures of a run on the cgroup path: CPU time and peak memory; sets the limit the
+/// cgroups saw fire (memory, processes) and empties the slot of what a run may have left.
+pub fn cgroup_figures(
+    cg: &SlotCgroups,
+    base: Baseline,
+    limit_hit: &mut Option<LimitHit>,
+    slot_owned: SlotOwned,
+) -> (Duration, u64, u64) {
+    let u = cg.usage(base);
+    if u.oom_killed {
+        *limit_hit = limit_hit.or(Some(LimitHit::Memory));
+    }
+    // A refused fork decides, whatever ended the run between the refusal and the
+    // supervisor's next look (the OOM killer, the CPU limit, the program itself).
+    if u.forks_refused > 0 && *limit_hit != Some(LimitHit::Overloaded) {
+        *limit_hit = Some(LimitHit::Processes);
+    }
+    // Belt and braces: every process of the run is gone, so the slot must be empty.
+    if slot_owned.spawner.is_none() && cg.has_tasks() {
+        cg.kill_remaining();
+    }
+    // Page cache left by files the run wrote would count toward the next run's peak.
+    if cg.charged_bytes() > (4 << 20) {
+        cg.force_empty();
+    }
+    (
+        Duration::from_nanos(u.cpu_ns.saturating_sub(slot_owned.cpu_ns)),
+        u.peak_bytes / 1024,
+        u.forks_refused,
+    )
+}
+
+/// What of a slot's cgroup figures is not the run's: a spawner that sits in the cgroups
+/// (its pid, so that it is not killed) and the CPU time it spent starting the program.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SlotOwned {
+    pub spawner: Option<i32>,
+    pub cpu_ns: u64,
+}
+
+/// The outcome from what was measured: the CPU limit and a full disk (`disk`: bytes used and
+/// available on the fullest scratch space) decide if no other limit did.
+pub fn outcome(
+    mon: supervise::Monitored,
+    termination: Termination,
+    mut limit_hit: Option<LimitHit>,
+    (cpu_time, peak_memory_kib, forks_refused): (Duration, u64, u64),
+    lim: &crate::sandbox::Limits,
+    (disk_used, disk_size): (u64, u64),
+) -> RunOutcome {
+    if cpu_time > lim.cpu_time {
+        limit_hit = limit_hit.or(Some(LimitHit::CpuTime));
+    }
+    // A full box: the program wrote as much as its quota allows (and was refused more).
+    if disk_size > 0 && disk_used + DISK_FULL_SLACK >= disk_size {
+        limit_hit = limit_hit.or(Some(LimitHit::Disk));
+    }
+    RunOutcome {
+        termination,
+        limit_hit,
+        cpu_time,
+        wall_time: mon.wall,
+        cpu_wait: mon.load.map(|l| l.sched.wait),
+        peak_memory_kib,
+        forks_refused,
+        stdout: mon.stdout,
+        stderr: mon.stderr,
+    }
+}
+
+/// A run with a proxy of its own (pid 1 of a pid namespace made for it), for the paths
+/// without a slot spawner: an ordinary user (user namespaces), root without cgroups, a host
+/// where the slot's prebuilt box cannot be made.
+pub fn run_in_slot(
+    sb: &LinuxSandbox,
+    slot: &mut Slot,
+    req: &RunRequest,
+    program: &str,
+) -> Result<RunOutcome, RunError> {
+    let lim = &req.limits;
+    let spawn_err = |message: String| spawn_err(program, message);
+
+    // --- everything the children need, prepared before cloning ---
+    let io = open_io(req, program)?;
     let uid = slot.uid.as_ref().map(|u| u.uid);
     // Without a file-system view, a private work dir is a fresh host folder.
     let fsview = sb.fsview();
@@ -278,16 +556,7 @@ pub fn run_in_slot(
         .as_deref()
         .or(private_dir.as_ref().map(|d| d.path()));
     if let (Some(uid), Some(dir)) = (uid, host_work_dir) {
-        let wd = cstring(dir.as_os_str().as_bytes(), "work_dir", program)?;
-        // SAFETY: valid C string.
-        if unsafe { libc::chown(wd.as_ptr(), uid, uid) } != 0 {
-            return Err(spawn_err(format!(
-                "making work_dir {} writable for the sandbox: {}",
-                dir.display(),
-                std::io::Error::last_os_error()
-            ))
-            .into());
-        }
+        give_dir(dir, uid, program)?;
     }
     let (fs, work_dir) = match fsview {
         Some(view) => {
@@ -351,110 +620,28 @@ pub fn run_in_slot(
         ),
         None => None,
     };
-
-    let cpu_secs = lim.cpu_time.as_secs() + u64::from(lim.cpu_time.subsec_nanos() > 0) + 1;
-    let mut rlimits = vec![
-        rl(libc::RLIMIT_CPU, cpu_secs),
-        rl(libc::RLIMIT_CORE, 0),
-        rl(libc::RLIMIT_FSIZE, lim.memory_bytes.max(lim.output_bytes)),
-        rl(libc::RLIMIT_NOFILE, 512),
-        rl(libc::RLIMIT_STACK, lim.memory_bytes),
-        // With a pids cgroup, `pids.max` refuses first (it counts the refusals) and
-        // RLIMIT_NPROC of the slot's uid is a looser second line. Without one, RLIMIT_NPROC
-        // (counted per user namespace, where the proxy is the same uid) is the limit: the
-        // same number of tasks either way.
-        rl(
-            libc::RLIMIT_NPROC,
-            u64::from(lim.processes.max(1)) + if sb.mech.cgroups { 2 } else { 1 },
-        ),
-    ];
-    if !sb.mech.cgroups {
-        // Backstop only: polling is what enforces the limit, and it needs the program to
-        // *get* its memory so that touching it shows up as RSS (a refused malloc would be an
-        // RE, not an MLE). Thread stacks (RLIMIT_STACK each) count as data, and nobody can
-        // touch 4 GiB within one 10 ms polling interval, so leave that much room.
-        let per_proc = u64::from(lim.processes.max(1)) + 2;
-        rlimits.push(rl(
-            libc::RLIMIT_DATA,
-            lim.memory_bytes
-                .saturating_mul(per_proc)
-                .max(1 << 30)
-                .saturating_add(4 << 30),
-        ));
-    }
-
-    let mut keep = vec![
-        stdin.as_raw_fd(),
-        out_w.as_raw_fd(),
-        err_w.as_raw_fd(),
-        slot.done.as_raw_fd(),
-    ];
-    let cgroup_procs: Vec<i32> = slot.cg.as_ref().map(|c| c.procs_fds()).unwrap_or_default();
-    keep.extend(&cgroup_procs);
-    let netns = slot.netns.as_ref().map(|f| f.as_raw_fd()).unwrap_or(-1);
-    if netns >= 0 {
-        keep.push(netns);
-    }
-    if let Some(r) = ruleset {
-        keep.push(r.fd.as_raw_fd());
-    }
-    if let Some(fs) = fs.as_ref().filter(|fs| fs.base_fd >= 0) {
-        keep.push(fs.base_fd);
-    }
-    let mut argv = Vec::with_capacity(req.argv.len());
-    for a in &req.argv {
-        argv.push(cstring(a.as_bytes(), "an argument", program)?);
-    }
-    let mut envp = Vec::with_capacity(req.env.len());
-    for (k, v) in &req.env {
-        if k.contains('=') {
-            return Err(spawn_err(format!("environment variable name {k:?} contains '='")).into());
-        }
-        envp.push(cstring(
-            format!("{k}={v}").as_bytes(),
-            "the environment",
-            program,
-        )?);
-    }
-    let mut plan = Box::new(Plan {
-        path: cstring(program.as_bytes(), "argv[0]", program)?,
-        argv,
-        argv_ptrs: Vec::new(),
-        envp,
-        envp_ptrs: Vec::new(),
-        stdio: [stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
-        keep_fds: keep,
-        cgroup_procs,
-        netns,
-        work_dir,
-        ids: uid.map(|u| (u, u)),
-        rlimits,
-        landlock_fd: ruleset.map(|r| r.fd.as_raw_fd()).unwrap_or(-1),
-        landlock_proc_access: ruleset.map(|r| r.proc_self_access).unwrap_or(0),
-        proc_self: c"/proc/self".to_owned(),
-        seccomp: sb.seccomp[usize::from(lim.processes <= 1)].clone(),
-        reset_signals: sb.reset_signals.clone(),
-        seccomp_prog: libc::sock_fprog {
-            len: 0,
-            filter: std::ptr::null_mut(),
+    let base_fd = fs.as_ref().map_or(-1, |fs| fs.base_fd);
+    let plan = new_plan(
+        sb,
+        req,
+        program,
+        &io,
+        ChildSpec {
+            work_dir,
+            uid,
+            cgroup_procs: slot.cg.as_ref().map(|c| c.procs_fds()).unwrap_or_default(),
+            netns: slot.netns.as_ref().map_or(-1, |f| f.as_raw_fd()),
+            ruleset: ruleset.map(|r| (r.fd.as_raw_fd(), r.proc_self_access)),
+            seccomp: sb.seccomp[usize::from(lim.processes <= 1)].clone(),
+            child_stack_top: slot.child_stack.top(),
+            fs,
+            done_fd: slot.done.as_raw_fd(),
+            more_fds: [slot.done.as_raw_fd(), base_fd]
+                .into_iter()
+                .filter(|fd| *fd >= 0)
+                .collect(),
         },
-        child_stack_top: slot.child_stack.top(),
-        fs,
-        done_fd: slot.done.as_raw_fd(),
-        id_maps: if sb.mech.root {
-            None
-        } else {
-            // SAFETY: getuid/getgid are plain getters.
-            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-            Some([
-                CString::new(format!("0 {uid} 1")).unwrap_or_default(),
-                c"deny".to_owned(),
-                CString::new(format!("0 {gid} 1")).unwrap_or_default(),
-            ])
-        },
-        report: Report::default(),
-    });
-    plan.finish_pointers();
+    )?;
 
     let mut ns_flags = if sb.mech.root {
         libc::CLONE_NEWPID
@@ -487,10 +674,15 @@ pub fn run_in_slot(
         stack: Some(proxy_stack),
         reaped: false,
     };
+    let Io {
+        stdin,
+        out_r,
+        out_w,
+        err_r,
+        err_w,
+    } = io;
     // The children hold their own copies now.
-    drop(out_w);
-    drop(err_w);
-    drop(stdin);
+    drop((out_w, err_w, stdin));
 
     let mut probe = RunProbe {
         cg: slot.cg.as_ref().zip(baseline),
@@ -517,23 +709,9 @@ pub fn run_in_slot(
     }
     drop(own_ruleset);
 
-    let step = plan.report.err_step.load(Ordering::SeqCst);
-    if step != 0 {
-        let errno = plan.report.err_errno.load(Ordering::SeqCst);
-        let err = std::io::Error::from_raw_os_error(errno);
-        if step == Step::Mount as u32 {
-            let detail = plan.report.err_detail.load(Ordering::SeqCst);
-            let what = plan
-                .fs
-                .as_ref()
-                .and_then(|fs| fs.ops.get(detail as usize))
-                .map(|op| format!("{:?} {}", op.kind, op.dst.to_string_lossy()))
-                .unwrap_or_else(|| "mounting the box".into());
-            return Err(RunError::FsView(format!("{what}: {err}")));
-        }
-        return Err(spawn_err(format!("{} failed: {err}", spawn::step_name(step))).into());
+    if let Some(e) = failed_step(&plan, program) {
+        return Err(e);
     }
-
     let mut limit_hit = mon.limit_hit;
     let termination = if plan.report.has_status.load(Ordering::SeqCst) {
         let st = plan.report.status.load(Ordering::SeqCst);
@@ -551,29 +729,8 @@ pub fn run_in_slot(
         Termination::Signaled(libc::SIGKILL)
     };
 
-    let mut forks_refused = 0;
-    let (cpu_time, peak_memory_kib) = match (&slot.cg, baseline) {
-        (Some(cg), Some(base)) => {
-            let u = cg.usage(base);
-            forks_refused = u.forks_refused;
-            if u.oom_killed {
-                limit_hit = limit_hit.or(Some(LimitHit::Memory));
-            }
-            // A refused fork decides, whatever ended the run between the refusal and the
-            // supervisor's next look (the OOM killer, the CPU limit, the program itself).
-            if forks_refused > 0 && limit_hit != Some(LimitHit::Overloaded) {
-                limit_hit = Some(LimitHit::Processes);
-            }
-            // Belt and braces: the pid namespace is gone, so the slot must be empty.
-            if cg.has_tasks() {
-                cg.kill_remaining();
-            }
-            // Page cache left by files the run wrote would count toward the next run's peak.
-            if cg.charged_bytes() > (4 << 20) {
-                cg.force_empty();
-            }
-            (Duration::from_nanos(u.cpu_ns), u.peak_bytes / 1024)
-        }
+    let figures = match (&slot.cg, baseline) {
+        (Some(cg), Some(base)) => cgroup_figures(cg, base, &mut limit_hit, SlotOwned::default()),
         _ => {
             // Every process of the run, reaped by the proxy (or the proxy's own rusage when
             // it was killed before it could say so).
@@ -602,27 +759,12 @@ pub fn run_in_slot(
             if peak.saturating_mul(1024) > lim.memory_bytes {
                 limit_hit = limit_hit.or(Some(LimitHit::Memory));
             }
-            (tree_cpu.max(mon.polled_cpu), peak)
+            (tree_cpu.max(mon.polled_cpu), peak, 0)
         }
     };
-    if cpu_time > lim.cpu_time {
-        limit_hit = limit_hit.or(Some(LimitHit::CpuTime));
-    }
-    // A full box: the program wrote as much as its quota allows (and was refused more).
-    let disk_size = plan.report.disk_size.load(Ordering::SeqCst);
-    let disk_used = plan.report.disk_used.load(Ordering::SeqCst);
-    if disk_size > 0 && disk_used + DISK_FULL_SLACK >= disk_size {
-        limit_hit = limit_hit.or(Some(LimitHit::Disk));
-    }
-    Ok(RunOutcome {
-        termination,
-        limit_hit,
-        cpu_time,
-        wall_time: mon.wall,
-        cpu_wait: mon.load.map(|l| l.sched.wait),
-        peak_memory_kib,
-        forks_refused,
-        stdout: mon.stdout,
-        stderr: mon.stderr,
-    })
+    let disk = (
+        plan.report.disk_used.load(Ordering::SeqCst),
+        plan.report.disk_size.load(Ordering::SeqCst),
+    );
+    Ok(outcome(mon, termination, limit_hit, figures, lim, disk))
 }

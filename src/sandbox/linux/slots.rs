@@ -65,6 +65,16 @@ pub fn lease_uid(hint: u32) -> io::Result<UidLease> {
 
 /// One worker slot.
 pub struct Slot {
+    /// The slot's long-lived init and spawner (root path with cgroups; started at the first
+    /// run). First: they are killed and reaped before the cgroups they used are removed.
+    pub spawner: Option<super::spawner::SlotSpawner>,
+    /// The per-run mounts currently in the slot's box (see [`super::slotrun`]).
+    pub layer: Option<super::slotrun::Layer>,
+    /// Set when the slot's processes could not be started here: runs use a proxy each.
+    pub no_spawner: bool,
+    /// The Landlock ruleset of the slot's last run without a file-system view, and the
+    /// (device, inode) of the folders it was made for.
+    pub ruleset: Option<(Vec<(u64, u64)>, super::policy::PreparedRuleset)>,
     /// The uid and gid its programs run as (root path only).
     pub uid: Option<UidLease>,
     pub cg: Option<SlotCgroups>,
@@ -153,6 +163,21 @@ impl SlotPool {
             index,
             slot: Some(slot),
         }
+    }
+
+    /// What `f` gives for each slot (waiting for slots in use).
+    pub fn collect<T>(&self, f: impl Fn(&Slot) -> Option<T>) -> Vec<T> {
+        self.slots
+            .iter()
+            .filter_map(|s| f(&s.lock().unwrap_or_else(|e| e.into_inner())))
+            .collect()
+    }
+
+    /// True if `f` holds for a slot (waiting for slots in use).
+    pub fn any(&self, f: impl Fn(&Slot) -> bool) -> bool {
+        self.slots
+            .iter()
+            .any(|s| f(&s.lock().unwrap_or_else(|e| e.into_inner())))
     }
 
     /// The uids of the slots (for tests that look for leftover processes).

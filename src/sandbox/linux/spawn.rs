@@ -278,7 +278,13 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
             }
         }
 
-        let pid = sys::clone_vfork(0, plan.child_stack_top, contestant_main, arg);
+        let pid = sys::clone_vfork(
+            0,
+            plan.child_stack_top,
+            contestant_main,
+            arg,
+            std::ptr::null_mut(),
+        );
         if pid < 0 {
             plan.report.err_errno.store((-pid) as i32, Ordering::SeqCst);
             plan.report
@@ -398,7 +404,7 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
 }
 
 /// `mount(2)`.
-unsafe fn mount(
+pub(super) unsafe fn mount(
     src: *const u8,
     dst: *const u8,
     fstype: *const u8,
@@ -482,7 +488,7 @@ unsafe fn build_box(fs: &FsPlan) -> Result<(), (u32, i32)> {
 ///
 /// # Safety
 /// Raw system calls on prepared data only (safe in the proxy and on a plain thread).
-unsafe fn run_ops(ops: &[MountOp]) -> Result<(), (u32, i32)> {
+pub(super) unsafe fn run_ops(ops: &[MountOp]) -> Result<(), (u32, i32)> {
     let null = std::ptr::null::<u8>();
     let check = |r: isize| if r < 0 { Err(r) } else { Ok(()) };
     // SAFETY: every path is a NUL-terminated C string of a prepared op.
@@ -573,6 +579,20 @@ unsafe fn run_ops(ops: &[MountOp]) -> Result<(), (u32, i32)> {
                     null,
                 ))
                 .map_err(err)?,
+                OpKind::RemountRootWritable => check(mount(
+                    null,
+                    dst,
+                    null,
+                    libc::MS_REMOUNT | libc::MS_BIND | libc::MS_NOSUID | libc::MS_NODEV | op.flags,
+                    null,
+                ))
+                .map_err(err)?,
+                OpKind::Unmount => check(sc2(
+                    libc::SYS_umount2,
+                    dst as usize,
+                    libc::MNT_DETACH as usize,
+                ))
+                .map_err(err)?,
                 OpKind::Proc => check(mount(
                     c"proc".as_ptr().cast(),
                     dst,
@@ -654,7 +674,7 @@ pub fn build_base(stage: CString, ops: Vec<MountOp>) -> std::io::Result<OwnedFd>
 }
 
 /// Entry point of the contestant child; ends in `execve` or reports the failed step.
-unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
+pub(super) unsafe extern "C" fn contestant_main(arg: *mut c_void) -> ! {
     // SAFETY: the proxy passes its own plan pointer; the plan outlives this child, which
     // either execs or exits before the proxy (blocked in vfork) goes on.
     let plan = unsafe { &*(arg as *const Plan) };
@@ -832,8 +852,8 @@ pub fn non_default_signals() -> Vec<i32> {
 }
 
 /// Starts the proxy with `clone(CLONE_VM | CLONE_PIDFD | ns_flags)` on `stack_top`.
-/// Returns the proxy's pid (in the harness's pid namespace) and pidfd. The caller must keep `plan` alive and unmodified until the
-/// proxy has been reaped.
+/// Returns the proxy's pid (in the harness's pid namespace) and pidfd. The caller must keep
+/// `plan` alive and unmodified until the proxy has been reaped.
 ///
 /// # Safety
 /// `plan` must be fully prepared ([`Plan::finish_pointers`]) and `stack_top` must point to
@@ -843,17 +863,40 @@ pub unsafe fn start_proxy(
     stack_top: *mut u8,
     ns_flags: i32,
 ) -> std::io::Result<(i32, OwnedFd)> {
+    // SAFETY: see the function contract.
+    unsafe {
+        start_task(
+            proxy_main_c,
+            stack_top,
+            ns_flags,
+            plan as *const Plan as *mut c_void,
+        )
+    }
+}
+
+/// Starts `f(arg)` as a new process sharing the harness's memory:
+/// `clone(CLONE_VM | CLONE_PIDFD | flags)` on `stack_top`, exit signal 0 (invisible to a
+/// `waitpid(-1)` elsewhere in the harness, and never auto-reaped even if the harness ignores
+/// SIGCHLD). Returns its pid (in the harness's pid namespace) and pidfd.
+///
+/// # Safety
+/// `f` may use only raw system calls; `arg` and `stack_top` (the top of a stack) must stay
+/// valid until the process has been reaped.
+pub unsafe fn start_task(
+    f: extern "C" fn(*mut c_void) -> libc::c_int,
+    stack_top: *mut u8,
+    flags: i32,
+    arg: *mut c_void,
+) -> std::io::Result<(i32, OwnedFd)> {
     let mut pidfd: libc::c_int = -1;
-    // Exit signal 0: invisible to a `waitpid(-1)` elsewhere in the harness, and never
-    // auto-reaped even if the harness ignores SIGCHLD.
-    let flags = libc::CLONE_VM | libc::CLONE_PIDFD | ns_flags;
+    let flags = libc::CLONE_VM | libc::CLONE_PIDFD | flags;
     // SAFETY: see the function contract.
     let pid = unsafe {
         libc::clone(
-            proxy_main_c,
+            f,
             stack_top as *mut c_void,
             flags,
-            plan as *const Plan as *mut c_void,
+            arg,
             &mut pidfd as *mut libc::c_int,
         )
     };

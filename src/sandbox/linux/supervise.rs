@@ -26,7 +26,7 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(10);
 /// After the run ended, how long to wait for the pipes to reach EOF.
 const DRAIN_GRACE: Duration = Duration::from_millis(200);
 /// The most processes whose scheduler figures are summed for one run.
-const MAX_TASKS_SCANNED: usize = 4096;
+pub const MAX_TASKS_SCANNED: usize = 4096;
 
 /// What the supervisor can ask about the run while it goes on.
 pub trait Probe {
@@ -35,11 +35,14 @@ pub trait Probe {
     /// A sample of the program itself, for paths without cgroups. `None` when not polling
     /// (or not known yet).
     fn poll_process(&mut self) -> Option<procfs::ProcSample>;
-    /// The proxy's pid in the harness's pid namespace (the root of the run's process tree).
-    fn root_pid(&self) -> i32;
+    /// Every process of the run (pids in the harness's pid namespace).
+    fn processes(&self) -> Vec<i32>;
     /// Forks refused at the process limit so far, where the mechanism counts them (0
     /// otherwise).
     fn forks_refused(&mut self) -> u64;
+    /// The process supervised has been reaped: end whatever else of the run is left, before
+    /// the pipes are drained (a process left behind could hold them open).
+    fn ended(&mut self) {}
 }
 
 /// Times measured by the scheduler for every process of the run, at one moment.
@@ -50,10 +53,11 @@ pub struct LoadSample {
     pub sched: SchedStat,
 }
 
-/// Sums the scheduler figures of every thread of every process below `root`.
-pub fn sample_load(root: i32, since: Instant) -> LoadSample {
-    let sched = procfs::descendants(root, MAX_TASKS_SCANNED)
+/// Sums the scheduler figures of every thread of the processes `pids`.
+pub fn sample_load(pids: Vec<i32>, since: Instant) -> LoadSample {
+    let sched = pids
         .into_iter()
+        .take(MAX_TASKS_SCANNED)
         .map(procfs::process_schedstat)
         .fold(SchedStat::default(), |a, b| a + b);
     LoadSample {
@@ -113,6 +117,8 @@ pub struct Monitored {
     /// The proxy's rusage when supervision reaped it (it exited or was killed); `None`
     /// when it said the run was over and was left to exit on its own.
     pub rusage: Option<libc::rusage>,
+    /// How it ended, when supervision reaped it.
+    pub exit: Option<libc::siginfo_t>,
     /// The largest CPU time and memory seen by polling (paths without cgroups).
     pub polled_cpu: Duration,
     pub polled_peak_bytes: u64,
@@ -266,7 +272,7 @@ pub fn supervise(
         if limit_hit.is_none() {
             *limit_hit = Some(why);
             if load.is_none() {
-                *load = Some(sample_load(probe.root_pid(), start));
+                *load = Some(sample_load(probe.processes(), start));
             }
         }
         if !killed {
@@ -306,7 +312,7 @@ pub fn supervise(
             continue;
         }
         if now >= wall_deadline {
-            let sample = sample_load(probe.root_pid(), start);
+            let sample = sample_load(probe.processes(), start);
             load = Some(sample);
             match deadline.check(now - start, sample.sched.wait) {
                 WallCheck::Until(d) => wall_deadline = start + d.max(now - start + POLL_INTERVAL),
@@ -346,15 +352,18 @@ pub fn supervise(
     let wall = start.elapsed();
     if interrupted {
         sys::wait_pidfd(pidfd)?;
+        probe.ended();
         if let Err(e) = crate::interrupt::check() {
             return Err(e.into());
         }
     }
-    let rusage = if finished {
-        None
+    let (exit, rusage) = if finished {
+        (None, None)
     } else {
-        Some(sys::wait_pidfd(pidfd)?.1)
+        let (info, ru) = sys::wait_pidfd(pidfd)?;
+        (Some(info), Some(ru))
     };
+    probe.ended();
 
     // Every process of the run is gone; read what is left in the pipes. Another process
     // that briefly inherited a write end (a concurrent spawn) may delay EOF slightly.
@@ -375,6 +384,7 @@ pub fn supervise(
         limit_hit,
         wall,
         rusage,
+        exit,
         polled_cpu,
         polled_peak_bytes: polled_peak,
         load,

@@ -94,18 +94,34 @@ pub unsafe fn exit(code: i32) -> ! {
     }
 }
 
-/// `clone(CLONE_VM | CLONE_VFORK | extra, stack)` that runs `f(arg)` on `stack_top` in the
-/// child. Returns the child pid (in the caller's pid namespace) or `-errno`. `f` must never
-/// return. Implemented in assembly so that no libc code (and no `errno`) is involved.
-#[cfg(target_arch = "x86_64")]
+/// `clone(CLONE_VM | CLONE_VFORK | extra | SIGCHLD, stack)` that runs `f(arg)` on
+/// `stack_top` in the child. Returns the child pid (in the caller's pid namespace) or
+/// `-errno`. `f` must never return. `parent_tid` receives the pidfd when `extra` has
+/// `CLONE_PIDFD` (else null).
 pub unsafe fn clone_vfork(
     extra_flags: usize,
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
+    parent_tid: *mut i32,
 ) -> Ret {
     let flags =
         libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
+    // SAFETY: the caller's contract.
+    unsafe { clone_raw(flags, stack_top, f, arg, parent_tid) }
+}
+
+/// `clone(flags, stack)` that runs `f(arg)` on `stack_top` in the child (which must share
+/// the caller's memory: `CLONE_VM`). Returns the child pid or `-errno`; `f` must never
+/// return. Implemented in assembly so that no libc code (and no `errno`) is involved.
+#[cfg(target_arch = "x86_64")]
+pub unsafe fn clone_raw(
+    flags: usize,
+    stack_top: *mut u8,
+    f: unsafe extern "C" fn(*mut c_void) -> !,
+    arg: *mut c_void,
+    parent_tid: *mut i32,
+) -> Ret {
     let ret: isize;
     // SAFETY: the child starts on `stack_top` (16-byte aligned by the caller) and
     // immediately calls `f`, which never returns; the parent continues normally.
@@ -122,7 +138,7 @@ pub unsafe fn clone_vfork(
             inlateout("rax") libc::SYS_clone as isize => ret,
             in("rdi") flags,
             in("rsi") stack_top,
-            in("rdx") 0usize,
+            in("rdx") parent_tid,
             in("r10") 0usize,
             in("r8") 0usize,
             in("r12") arg,
@@ -134,14 +150,13 @@ pub unsafe fn clone_vfork(
 }
 
 #[cfg(target_arch = "aarch64")]
-pub unsafe fn clone_vfork(
-    extra_flags: usize,
+pub unsafe fn clone_raw(
+    flags: usize,
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
+    parent_tid: *mut i32,
 ) -> Ret {
-    let flags =
-        libc::CLONE_VM as usize | libc::CLONE_VFORK as usize | extra_flags | libc::SIGCHLD as usize;
     let ret: isize;
     // SAFETY: as for x86_64.
     unsafe {
@@ -156,7 +171,7 @@ pub unsafe fn clone_vfork(
             in("x8") libc::SYS_clone,
             inlateout("x0") flags as isize => ret,
             in("x1") stack_top,
-            in("x2") 0usize,
+            in("x2") parent_tid,
             in("x3") 0usize,
             in("x4") 0usize,
             in("x10") arg,
@@ -166,13 +181,19 @@ pub unsafe fn clone_vfork(
     ret
 }
 
+/// Other architectures: through libc, and only for `CLONE_VFORK` children (the trampoline's
+/// arguments live on the caller's stack, which a vfork parent does not leave).
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-pub unsafe fn clone_vfork(
-    extra_flags: usize,
+pub unsafe fn clone_raw(
+    flags: usize,
     stack_top: *mut u8,
     f: unsafe extern "C" fn(*mut c_void) -> !,
     arg: *mut c_void,
+    parent_tid: *mut i32,
 ) -> Ret {
+    if flags & libc::CLONE_VFORK as usize == 0 {
+        return -(libc::ENOSYS as isize);
+    }
     unsafe extern "C" fn tramp(arg: *mut c_void) -> libc::c_int {
         // SAFETY: `arg` is the `pair` below, alive while the vfork parent waits.
         let pair =
@@ -181,7 +202,7 @@ pub unsafe fn clone_vfork(
         unsafe { (pair.0)(pair.1) }
     }
     let pair = (f, arg);
-    let flags = libc::CLONE_VM | libc::CLONE_VFORK | extra_flags as libc::c_int | libc::SIGCHLD;
+    let flags = flags as libc::c_int;
     // SAFETY: CLONE_VFORK keeps `pair` and the stack alive until the child execs or exits.
     let r = unsafe {
         libc::clone(
@@ -189,6 +210,7 @@ pub unsafe fn clone_vfork(
             stack_top as *mut c_void,
             flags,
             &pair as *const _ as *mut c_void,
+            parent_tid,
         )
     };
     if r < 0 {

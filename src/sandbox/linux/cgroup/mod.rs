@@ -176,6 +176,21 @@ impl SlotCgroups {
         }
     }
 
+    /// Tasks the slot counts, exited ones not yet reaped included.
+    pub fn tasks(&self) -> u64 {
+        match self {
+            SlotCgroups::V1(s) => s.tasks(),
+            SlotCgroups::V2(s) => s.tasks(),
+        }
+    }
+
+    /// True when a long-lived process may sit in the slot's cgroups, so that the programs it
+    /// starts are born there (no migration per run): cgroup v1, where each controller is a
+    /// hierarchy of its own. (On v2 the run's leaf may be replaced per run.)
+    pub fn spawner_may_join(&self) -> bool {
+        matches!(self, SlotCgroups::V1(_))
+    }
+
     pub fn kill_remaining(&self) {
         match self {
             SlotCgroups::V1(s) => s.kill_remaining(),

@@ -169,7 +169,12 @@ impl Slot {
 
     /// True if tasks are still in the slot (should never be after a run).
     pub fn has_tasks(&self) -> bool {
-        read_u64(&self.pids_current).map_or(true, |n| n > 0)
+        self.tasks() > 0
+    }
+
+    /// Tasks counted, exited ones not yet reaped included.
+    pub fn tasks(&self) -> u64 {
+        read_u64(&self.pids_current).unwrap_or(u64::MAX)
     }
 
     pub fn kill_remaining(&self) {

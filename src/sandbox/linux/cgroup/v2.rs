@@ -279,6 +279,7 @@ pub struct Slot {
     memory_max: File,
     pids_max: File,
     pids_events: File,
+    pids_current: File,
     cpu_stat: File,
     cgroup_events: File,
     memory_current: File,
@@ -313,6 +314,7 @@ impl Slot {
             memory_max: open_rw(&dir.join("memory.max"))?,
             pids_max: open_rw(&dir.join("pids.max"))?,
             pids_events: File::open(dir.join("pids.events"))?,
+            pids_current: File::open(dir.join("pids.current"))?,
             cpu_stat: File::open(dir.join("cpu.stat"))?,
             cgroup_events: File::open(dir.join("cgroup.events"))?,
             memory_current: File::open(dir.join("memory.current"))?,
@@ -429,6 +431,11 @@ impl Slot {
     /// True if tasks are still in the slot (should never be after a run).
     pub fn has_tasks(&self) -> bool {
         read_keyed(&self.cgroup_events, "populated").map_or(true, |n| n > 0)
+    }
+
+    /// Tasks counted, exited ones not yet reaped included.
+    pub fn tasks(&self) -> u64 {
+        read_u64(&self.pids_current).unwrap_or(u64::MAX)
     }
 
     pub fn kill_remaining(&self) {
