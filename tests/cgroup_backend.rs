@@ -16,7 +16,7 @@
 //! outer `timeout`.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -199,15 +199,6 @@ fn assert_verdict(file: &str, want: &str, message_has: &str) {
     );
 }
 
-/// Processes whose name (comm) is `name`, anywhere on the machine.
-fn processes_named(name: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter(|e| std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.trim() == name))
-        .count()
-}
-
 #[test]
 fn accepted() {
     assert_verdict("ac.c", "AC", "");
@@ -247,11 +238,12 @@ fn fork_bomb_is_contained_and_its_refused_forks_are_counted() {
     if !cgroups_in_use() {
         return;
     }
+    let _named = common::named_processes();
     // One process allowed (C): seccomp refuses every fork, the bomb spins to its CPU limit.
     let (code, verdict, message) = grade_in(tle_package(), "forkbomb.c");
     assert_eq!((code, verdict.as_str()), (1, "TLE"), "{message}");
     assert!(message.starts_with("CPU time over the"), "{message}");
-    assert_eq!(processes_named("judge-forkbomb"), 0);
+    assert_eq!(common::processes_named("judge-forkbomb"), 0);
     // Eight allowed: the pids cgroup counts the refused forks (`pids.events`), and the first
     // one stops the run: RE, whatever the load and the machine's speed (left spinning, the
     // kernel memory its refused forks hold made it an OOM kill on a busy machine, and a slow
@@ -277,7 +269,7 @@ fn fork_bomb_is_contained_and_its_refused_forks_are_counted() {
             && message.ends_with(" refused"),
         "{message}"
     );
-    assert_eq!(processes_named("judge-forkbomb"), 0);
+    assert_eq!(common::processes_named("judge-forkbomb"), 0);
 }
 
 #[test]
@@ -292,10 +284,11 @@ fn segfault_is_a_run_time_error() {
 
 #[test]
 fn orphan_is_killed_with_the_run() {
+    let _named = common::named_processes();
     assert_verdict("background.c", "AC", "");
     if cgroups_in_use() {
         std::thread::sleep(Duration::from_millis(300));
-        assert_eq!(processes_named("judge-orphan"), 0);
+        assert_eq!(common::processes_named("judge-orphan"), 0);
     }
 }
 

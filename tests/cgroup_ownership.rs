@@ -4,7 +4,7 @@
 //! their tasks and removed them: the other judge's runs then failed with `preparing cgroups:
 //! No such device`.)
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

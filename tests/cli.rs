@@ -1,6 +1,6 @@
 //! End-to-end tests of the problem-data commands: problems, gen, solve, check, validate.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

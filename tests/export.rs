@@ -3,7 +3,7 @@
 //! judge exactly like the built-in ones; the zip holds the same package at its root; bad
 //! arguments are one line and exit 2.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

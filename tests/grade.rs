@@ -2,7 +2,7 @@
 //! through the `judge` binary. Hostile programs run only inside the sandbox's limits, and each
 //! `judge` invocation has an outer `timeout`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -166,21 +166,9 @@ fn output_limit_by_endless_printing() {
     assert_verdict("ole.py", "OLE", "output");
 }
 
-/// Processes whose name (comm) is `name`, anywhere on the machine.
-fn processes_named(name: &str) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            std::fs::read_to_string(e.path().join("comm"))
-                .map(|c| c.trim() == name)
-                .unwrap_or(false)
-        })
-        .count()
-}
-
 #[test]
 fn fork_bomb_is_contained_and_leaves_nothing_behind() {
+    let _named = common::named_processes();
     let start = std::time::Instant::now();
     // A C program may have one process/thread: the seccomp filter refuses every fork before
     // the kernel does any work, so the bomb spins until its CPU limit on every path, whatever
@@ -195,7 +183,7 @@ fn fork_bomb_is_contained_and_leaves_nothing_behind() {
     // Contained: it ends by its limits, within the overload bound (10 x 1 s) of a run and
     // its re-run, even on a busy machine.
     assert!(start.elapsed().as_secs() < 45, "{:?}", start.elapsed());
-    assert_eq!(processes_named("judge-forkbomb"), 0);
+    assert_eq!(common::processes_named("judge-forkbomb"), 0);
 }
 
 #[test]
@@ -214,9 +202,10 @@ fn no_network_no_escape_no_secrets() {
 
 #[test]
 fn background_child_does_not_outlive_the_run() {
+    let _named = common::named_processes();
     assert_verdict("background.c", "AC", "");
     std::thread::sleep(std::time::Duration::from_millis(300));
-    assert_eq!(processes_named("judge-orphan"), 0);
+    assert_eq!(common::processes_named("judge-orphan"), 0);
 }
 
 #[test]
@@ -348,6 +337,7 @@ fn an_ordinary_user_gets_a_sandbox_too() {
     if !common::require(nix_is_root(), "needs root (to switch to an ordinary user)") {
         return;
     }
+    let _named = common::named_processes();
     let tests = lo_shu_tests();
     std::fs::set_permissions(tests.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     for f in ["1.in", "1.ans"] {
@@ -409,7 +399,7 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         ["AC", "TLE", "TLE", "MLE", "AC", "AC", "TLE", "RE"],
         "{stderr}"
     );
-    assert_eq!(processes_named("judge-forkbomb"), 0);
+    assert_eq!(common::processes_named("judge-forkbomb"), 0);
 }
 
 fn nix_is_root() -> bool {

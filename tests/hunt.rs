@@ -2,7 +2,7 @@
 //! reproduces the failure, replays deterministically on built-in solvers, and reports bad
 //! arguments cleanly.
 
-mod common;
+use crate::common;
 
 use serde::Deserialize;
 

@@ -8,7 +8,7 @@
 //! path), so a scan of `/proc/*/cmdline` finds any process left behind. The outer timeout
 //! kills the whole group.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};

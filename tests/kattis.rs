@@ -11,7 +11,7 @@
 //! `verify` must pass every package and `grade` must give each submission its folder's
 //! verdict. Broken copies must fail with one clear line and exit status 2.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! are WA, its invalid inputs rejected), and every refusal is one line, exit status 2, with
 //! nothing left behind.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;

@@ -2,7 +2,7 @@
 //! The parts merged must equal one run's report, except the timing fields the README lists.
 //! Contestant programs run only through judge's sandbox, each `judge` under an outer `timeout`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! End-to-end tests of the reports of `grade`: the summary table of several submissions and
 //! the HTML report.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! End-to-end tests of `judge show`: pictures in the terminal and as SVG, exit statuses, and
 //! clean errors for files with nothing to draw.
 
-mod common;
+use crate::common;
 
 use common::{assert_clean_error, judge, judge_in, root};
 

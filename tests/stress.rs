@@ -1,7 +1,7 @@
 //! `judge stress` finds the mistake of every wrong jury submission within seconds, and the
 //! saved counterexample reproduces it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -104,24 +104,35 @@ fn finds(problem: &str, sub: &Path, verdict: &str) {
     );
 }
 
-#[test]
-fn stress_finds_every_wrong_answer_submission() {
-    for problem in ["dodecahedron", "magic-square"] {
-        let subs = submissions(problem, "wrong_answer");
-        assert!(subs.len() >= 3, "{problem}: {} wrong answers", subs.len());
-        for sub in subs {
-            finds(problem, &sub, "WA");
-        }
+/// [`finds`] for every submission of `problem`'s `folder` (at least `min` of them). One test
+/// per problem and folder, so that they run side by side (a TLE's stress run and its
+/// shrinking wait on time limits).
+fn finds_all(problem: &str, folder: &str, verdict: &str, min: usize) {
+    let subs = submissions(problem, folder);
+    assert!(subs.len() >= min, "{problem}: {} in {folder}", subs.len());
+    for sub in subs {
+        finds(problem, &sub, verdict);
     }
 }
 
 #[test]
-fn stress_finds_the_slow_submissions() {
-    for problem in ["dodecahedron", "magic-square"] {
-        for sub in submissions(problem, "time_limit_exceeded") {
-            finds(problem, &sub, "TLE");
-        }
-    }
+fn stress_finds_every_wrong_answer_submission_of_dodecahedron() {
+    finds_all("dodecahedron", "wrong_answer", "WA", 3);
+}
+
+#[test]
+fn stress_finds_every_wrong_answer_submission_of_magic_square() {
+    finds_all("magic-square", "wrong_answer", "WA", 3);
+}
+
+#[test]
+fn stress_finds_the_slow_submissions_of_dodecahedron() {
+    finds_all("dodecahedron", "time_limit_exceeded", "TLE", 1);
+}
+
+#[test]
+fn stress_finds_the_slow_submissions_of_magic_square() {
+    finds_all("magic-square", "time_limit_exceeded", "TLE", 1);
 }
 
 #[test]

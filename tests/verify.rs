@@ -2,7 +2,7 @@
 //! it fail with a message that names what is wrong. (The intact packages are verified by
 //! `.ci/run` after the tests.)
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -215,6 +215,24 @@ pub fn require(met: bool, what: &str) -> bool {
     met
 }
 
+/// Processes whose name (comm) is `name`, anywhere on the machine.
+pub fn processes_named(name: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.trim() == name))
+        .count()
+}
+
+/// Held by each test that runs a program naming its processes (`tests/programs/forkbomb.c`:
+/// `judge-forkbomb`, `background.c`: `judge-orphan`) and counts them with
+/// [`processes_named`]: the tests share one process, and one test's count must not see
+/// another's live processes. (A test that failed while holding it does not stop the others.)
+pub fn named_processes() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Whether this process runs as root.
 pub fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions and cannot fail.

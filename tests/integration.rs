@@ -1,0 +1,26 @@
+//! The integration tests, one test binary (`cargo test --release --test integration`): each
+//! file of `tests/` is a module here, so cargo links one executable instead of fifteen and
+//! every test shares one parallel pool (a long test no longer holds up the files after it).
+//! One file's tests: `cargo test --release --test integration -- grade::`.
+//!
+//! The tests share this process: none may set environment variables, change the working
+//! folder or install signal handlers, and a test that looks for processes of a given name
+//! anywhere on the machine holds [`common::named_processes`] while it runs them and looks.
+
+mod common;
+
+mod cgroup_backend;
+mod cgroup_ownership;
+mod cli;
+mod export;
+mod grade;
+mod hunt;
+mod interrupt;
+mod kattis;
+mod new;
+mod partition;
+mod report;
+mod sandbox;
+mod show;
+mod stress;
+mod verify;
