@@ -254,6 +254,23 @@ pub struct Io {
     pub err_w: OwnedFd,
 }
 
+impl Io {
+    /// Once the program (or its parent in the box) holds its own copies: closes the harness's
+    /// copies of the program's ends, so the pipes see EOF when the program ends, and returns
+    /// the harness's read ends of stdout and stderr.
+    pub fn into_readers(self) -> (OwnedFd, OwnedFd) {
+        let Io {
+            stdin,
+            out_r,
+            out_w,
+            err_r,
+            err_w,
+        } = self;
+        drop((out_w, err_w, stdin));
+        (out_r, err_r)
+    }
+}
+
 pub fn spawn_err(program: &str, message: String) -> SandboxError {
     SandboxError::Spawn {
         program: program.to_string(),
@@ -694,15 +711,8 @@ pub fn run_in_slot(
         stack: Some(proxy_stack),
         reaped: false,
     };
-    let Io {
-        stdin,
-        out_r,
-        out_w,
-        err_r,
-        err_w,
-    } = io;
     // The children hold their own copies now.
-    drop((out_w, err_w, stdin));
+    let (out_r, err_r) = io.into_readers();
 
     let mut probe = RunProbe {
         cg: slot.cg.as_ref().zip(baseline),

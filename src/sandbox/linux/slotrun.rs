@@ -376,15 +376,8 @@ pub fn run_in_slot(
             )));
         }
     };
-    let run::Io {
-        stdin,
-        out_r,
-        out_w,
-        err_r,
-        err_w,
-    } = io;
     // The program holds its own copies now.
-    drop((out_w, err_w, stdin));
+    let (out_r, err_r) = io.into_readers();
     let init = spawner.init_pid();
     let owned = run::SlotOwned {
         spawner: resident.then(|| spawner.spawner_pid()),
