@@ -156,6 +156,7 @@ pub fn run_tests(
         tests,
         goal: &goal,
         suspect_from: limits.cpu_time.mul_f64(options.rerun_fraction),
+        trusted_from: None,
     };
     let (mut results, interrupted) = run_plans(
         sandbox,
@@ -214,7 +215,18 @@ pub struct Plan<'a> {
     /// time, is re-run alone before it counts, if the report covers it (usually
     /// `limits.cpu_time` x [`Options::rerun_fraction`]).
     pub suspect_from: Duration,
+    /// A result (not a judge error) that took at least this much CPU time is over the limit
+    /// its verdict is read at whatever ran beside it, so it is not re-run alone (see
+    /// [`LOAD_CPU_FACTOR`]). Set for runs at a raised CPU limit whose verdicts are read at a
+    /// lower one: must-TLE jury submissions.
+    pub trusted_from: Option<Duration>,
 }
+
+/// The most CPU time a run beside others takes, as a multiple of its time alone. Measured on
+/// the shipped packages on 2 cores: 0.75x to 1.4x the median of 5 runs alone (see
+/// `verify::submissions::needs_timing`). A run beside others that took at least this factor
+/// times a limit is over that limit alone too.
+pub const LOAD_CPU_FACTOR: f64 = 1.5;
 
 impl Plan<'_> {
     fn runner<'s>(&'s self, sandbox: &'s dyn Sandbox, logic: &'s dyn Problem) -> Runner<'s> {
@@ -254,11 +266,12 @@ pub fn run_plans(
         plans.iter().map(|p| vec![None; p.tests.len()]).collect();
     // A result seen under parallel load that must be confirmed by a re-run alone.
     let suspect = |p: &Plan, r: &TestResult| {
+        let time = Duration::from_millis(r.time_ms);
         jobs > 1
             && r.runs == 1
             // A judge error may be the machine being overloaded by our own parallel runs.
-            && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
-                || Duration::from_millis(r.time_ms) >= p.suspect_from)
+            && (matches!(r.verdict, Verdict::TLE | Verdict::JE) || time >= p.suspect_from)
+            && (r.verdict == Verdict::JE || p.trusted_from.is_none_or(|t| time < t))
     };
     // How many results of plan `p` the report covers, as far as they go.
     let covered =
@@ -852,6 +865,7 @@ mod tests {
             tests,
             goal,
             suspect_from: limits.cpu_time.mul_f64(0.8),
+            trusted_from: None,
         }
     }
 
@@ -917,6 +931,30 @@ mod tests {
         let first = results[0][0].as_ref().unwrap();
         assert_eq!((first.verdict, first.runs), (Verdict::TLE, 2));
         assert_eq!(goal.decided(&results[0]), Some(1));
+    }
+
+    #[test]
+    fn runs_far_over_the_limit_are_not_rerun_alone() {
+        // A must-TLE plan runs at a raised CPU limit and reads its verdicts at a lower one:
+        // results at or past `trusted_from` are over that one whatever ran beside them, so
+        // only the others are confirmed alone.
+        let goal = Cutoff { all: true };
+        let tests = named(&["tle-1", "tle-2", "ok-3"]);
+        let (lim, prog) = (limits(), program());
+        let rerun_with = |trusted_ms: Option<u64>| {
+            let sandbox = ByInput::new();
+            let plans = [Plan {
+                trusted_from: trusted_ms.map(Duration::from_millis),
+                ..plan(&prog, &tests, &goal, &lim)
+            }];
+            let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
+            assert!(results[0].iter().all(Option::is_some));
+            (sandbox.runs_of("tle-1"), sandbox.runs_of("tle-2"))
+        };
+        // The scripted TLEs took 1000 ms of CPU time.
+        assert_eq!(rerun_with(Some(1000)), (1, 1));
+        assert_eq!(rerun_with(Some(1001)), (2, 2));
+        assert_eq!(rerun_with(None), (2, 2));
     }
 
     #[test]

@@ -19,7 +19,7 @@ use anyhow::Result;
 use super::submissions::{
     first_line, needs_timing, one_run, time_runs, SubmissionResult, TIMING_RUNS, TLE_TIMING_RUNS,
 };
-use super::{read_at_limit, stopped_at_high, Check, Timing, View};
+use super::{confirmed_at_high, read_at_limit, stopped_at_high, Check, Timing, View};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, Grader};
 use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult};
@@ -177,8 +177,10 @@ fn run_all(
                 limits: &g.limits,
                 tests,
                 goal: goal.as_ref(),
-                // A must-TLE one's every TLE at the limit is confirmed alone, at `high`.
                 suspect_from: g.view.limit().mul_f64(Options::default().rerun_fraction),
+                // A must-TLE one's runs far over the limit are TLEs at the limit whatever ran
+                // beside them; its first TLE is confirmed alone at `high` when timed.
+                trusted_from: g.view.trusted_from(),
             })
         })
         .collect();
@@ -499,22 +501,28 @@ pub fn check(
                 .results
                 .iter()
                 .find(|t| g.view.see(t).verdict == Verdict::TLE);
-            let t = match (g.view, first_tle) {
-                // The run at `high` (confirmed alone when it ran beside others) decides, when
-                // its CPU limit stopped it; one that finished within it, or was stopped by the
-                // limit's wall-clock backstop, is re-timed at `high`'s own limits.
-                (View::Raised { .. }, Some(t)) if stopped_at_high(t, high) => Some(one_run(t)),
-                (_, Some(t)) => {
+            // The run at `high` decides when its CPU limit stopped it (confirmed alone when it
+            // ran beside others); one that finished within it, or was stopped by the limit's
+            // wall-clock backstop, is re-timed at `high`'s own limits.
+            let t = match first_tle {
+                Some(t) => {
                     let test = tests.iter().find(|x| x.name == t.name);
+                    let at_high = match g.view {
+                        View::Raised { .. } if stopped_at_high(t, high) => {
+                            confirmed_at_high(grader, pkg, g.program(), &g.limits, test, t, jobs)?
+                        }
+                        _ => None,
+                    };
                     let lim = raised(limits_for(pkg, &g.compiled), high);
-                    match (test, program(&g.compiled, &lim)) {
-                        (Some(test), Some(prog)) => {
+                    match (at_high, test, program(&g.compiled, &lim)) {
+                        (Some(timing), _, _) => Some(timing),
+                        (None, Some(test), Some(prog)) => {
                             Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
                         }
                         _ => None,
                     }
                 }
-                (_, None) => None,
+                None => None,
             };
             if let Some(t) = t {
                 if !t.capped {

@@ -6,7 +6,9 @@ use std::time::Duration;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View};
+use super::{
+    confirmed_at_high, read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View,
+};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, report, Grader};
 use crate::grade::{run_decided, run_tests, Goal, Options, Plan, Program, TestResult, TestRun};
@@ -190,8 +192,10 @@ fn run_entries(
                 limits: &e.limits,
                 tests,
                 goal: &goals[i],
-                // A TLE one's every TLE at the limit is confirmed alone, at its raised limit.
                 suspect_from: e.view.limit().mul_f64(Options::default().rerun_fraction),
+                // A TLE one's runs far over the limit are TLEs at the limit whatever ran
+                // beside them; its first TLE is confirmed alone at its raised limit when timed.
+                trusted_from: e.view.trusted_from(),
             })
         })
         .collect();
@@ -319,7 +323,7 @@ pub fn check_all(
 
     let mut out = Vec::new();
     for (e, timing) in entries.into_iter().zip(timings) {
-        out.push(e.and_then(|e| judge(grader, pkg, tests, &e, timing)));
+        out.push(e.and_then(|e| judge(grader, pkg, tests, &e, timing, jobs)));
     }
     Ok(out)
 }
@@ -331,6 +335,7 @@ fn judge(
     tests: &[TestCase],
     e: &Entry,
     timing: Option<Timing>,
+    jobs: usize,
 ) -> Result<Checked> {
     let jury = e.jury;
     let name = rel(pkg, &jury.path);
@@ -406,17 +411,19 @@ fn judge(
             // others) is the timing when it was stopped there; one that finished is re-timed.
             let first_tle = first_bad.and_then(|t| e.raw.iter().find(|r| r.name == t.name));
             let timing = match first_tle {
-                Some(r)
-                    if e.limits.cpu_time >= e.timing_limit
-                        && stopped_at_high(r, e.limits.cpu_time) =>
-                {
-                    Some(one_run(r))
-                }
                 Some(r) => {
                     let test = tests.iter().find(|t| t.name == r.name);
+                    let at_high = if e.limits.cpu_time >= e.timing_limit
+                        && stopped_at_high(r, e.limits.cpu_time)
+                    {
+                        confirmed_at_high(grader, pkg, e.program(), &e.limits, test, r, jobs)?
+                    } else {
+                        None
+                    };
                     let lim = raised(&limits_for(pkg, &e.compiled), e.timing_limit);
-                    match (test, program(&e.compiled, &lim)) {
-                        (Some(test), Some(prog)) => {
+                    match (at_high, test, program(&e.compiled, &lim)) {
+                        (Some(timing), _, _) => Some(timing),
+                        (None, Some(test), Some(prog)) => {
                             Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
                         }
                         _ => None,
