@@ -4,7 +4,9 @@
 //!
 //! ```text
 //! problem.yaml                    name, uuid, limits (time_limit, memory, output)
+//! .timelimit                      the time limit again, for DOMjudge before 10.0
 //! statement/problem.en.md         statement.md without its title and printed samples
+//! problem.html                    statement.md as HTML, the statement DOMjudge reads
 //! data/sample/, data/secret/      every test of the test plan with its answer (+ .desc)
 //! data/invalid_input/             data/invalid_input/*.in
 //! input_validators/validator/     build + the harness's validator source, verbatim
@@ -15,14 +17,21 @@
 //!
 //! The package is assembled in memory ([`Tree`]), then written as a folder (through a
 //! temporary folder and a rename) or as a zip file (through a temporary file).
+//!
+//! `.timelimit` and `problem.html` are for DOMjudge's importer, which reads neither
+//! `statement/` nor (before 10.0) `limits.time_limit`; problemtools allows `.timelimit` at the
+//! root and ignores `problem.html`. `tests/domjudge.rs` checks the zip against the importer's
+//! rules.
 
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
 use crate::package::{fnv1a64, Package};
 use crate::testset::{self, Origin};
 
+pub mod html;
 pub mod program;
 pub mod zip;
 
@@ -114,6 +123,21 @@ fn yaml_string(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
 
+/// A time limit in seconds as `problem.yaml` and `.timelimit` give it: whole milliseconds
+/// (rounded up), with at least one decimal (`1.0`, `0.25`). DOMjudge keeps three decimals of
+/// `limits.time_limit` and refuses a package whose `.timelimit` says something else.
+pub fn seconds(limit: Duration) -> String {
+    let ms = limit.as_nanos().div_ceil(1_000_000);
+    match ms % 1000 {
+        0 => format!("{}.0", ms / 1000),
+        frac => format!(
+            "{}.{}",
+            ms / 1000,
+            format!("{frac:03}").trim_end_matches('0')
+        ),
+    }
+}
+
 fn problem_yaml(pkg: &Package) -> String {
     let mut s = format!(
         "# Written by `judge export` from the built-in package `{}`.\n\
@@ -121,11 +145,11 @@ fn problem_yaml(pkg: &Package) -> String {
          name: {}\n\
          uuid: {}\n\
          type: pass-fail\n\
-         limits:\n  time_limit: {:?}\n  memory: {}\n",
+         limits:\n  time_limit: {}\n  memory: {}\n",
         pkg.name,
         yaml_string(&pkg.title),
         uuid(&pkg.name),
-        pkg.limits.time.as_secs_f64(),
+        seconds(pkg.limits.time),
         pkg.limits.memory_mib,
     );
     s.push_str(&format!("  output: {}\n", pkg.limits.output_mib.max(1)));
@@ -155,13 +179,21 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
     };
     let mut tree = Tree::default();
     tree.add("problem.yaml", problem_yaml(pkg), false);
+    tree.add(
+        ".timelimit",
+        format!("{}\n", seconds(pkg.limits.time)),
+        false,
+    );
     let statement = pkg.dir.join("statement.md");
     match std::fs::read(&statement) {
         Ok(text) => {
             let text = String::from_utf8(text)
                 .with_context(|| format!("{} is not UTF-8", statement.display()))?;
             let body = crate::verify::statement::for_package(&text);
-            tree.add("statement/problem.en.md", body.into_bytes(), false)
+            tree.add("statement/problem.en.md", body.into_bytes(), false);
+            // Samples included: DOMjudge offers data/sample/ for download but does not print
+            // it into a statement.
+            tree.add("problem.html", html::statement(&pkg.title, &text), false);
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => tree
             .notes
@@ -327,6 +359,15 @@ mod tests {
         assert_eq!(parts, [8, 4, 4, 4, 12]);
         assert_eq!(&u[14..15], "8");
         assert!(matches!(&u[19..20], "8" | "9" | "a" | "b"), "{u}");
+    }
+
+    #[test]
+    fn time_limits_are_whole_milliseconds() {
+        assert_eq!(seconds(Duration::from_secs(1)), "1.0");
+        assert_eq!(seconds(Duration::from_millis(250)), "0.25");
+        assert_eq!(seconds(Duration::from_secs_f64(0.3)), "0.3");
+        assert_eq!(seconds(Duration::from_secs_f64(1.2345)), "1.235");
+        assert_eq!(seconds(Duration::from_millis(12_050)), "12.05");
     }
 
     #[test]
