@@ -52,8 +52,9 @@ fn sample_heading(line: &str) -> Option<&str> {
 
 /// The statement as a Kattis package carries it (`statement/problem.en.md`): without its
 /// `# Title` line (the package's name is in `problem.yaml`) and without the printed samples
-/// (each sample heading and its fenced block), since problemtools and DOMjudge print
-/// `data/sample/` themselves. Everything else is kept as written.
+/// (each sample heading and its fenced block), since problemtools prints `data/sample/`
+/// itself (DOMjudge reads the exported `problem.html` instead, which keeps them: see
+/// `export::html`). Everything else is kept as written.
 pub fn for_package(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len());
     let mut lines = markdown.lines().peekable();
