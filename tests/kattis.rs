@@ -20,15 +20,8 @@ use common::verify_report::VerifyReport;
 use common::{assert_clean_error, copy_dir, judge_timed, root, Run};
 use serde::Deserialize;
 
+/// The fixture packages; each has its own `verify_passes_the_*` and `grade_gives_each_*` test.
 const PACKAGES: [&str; 4] = ["mean", "pairsum", "guessnum", "divisor"];
-
-/// The tests of this file take turns: together on two cores they would push runs past the
-/// wall-clock backstop (CPU-light runs judged TLE), which is not what they test.
-static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn heavy() -> std::sync::MutexGuard<'static, ()> {
-    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 fn package(name: &str) -> PathBuf {
     root().join("tests/packages").join(name)
@@ -38,15 +31,14 @@ fn rel(p: &Path) -> String {
     p.display().to_string()
 }
 
-#[test]
-fn verify_passes_every_fixture_package() {
-    let _turn = heavy();
-    let dirs: Vec<String> = PACKAGES.iter().map(|p| rel(&package(p))).collect();
-    let mut args = vec!["verify", "--json", "--jobs", "2"];
-    args.extend(dirs.iter().map(String::as_str));
-    let run = judge_timed(900, &args);
+/// `judge verify` passes the fixture package `name`: no check fails, there is a submission in
+/// every verdict folder, each got its folder's verdict, and the time limit was checked.
+fn verify_passes(name: &str) {
+    let dir = rel(&package(name));
+    let run = judge_timed(900, &["verify", "--json", "--jobs", "2", &dir]);
     let report: VerifyReport = serde_json::from_str(&run.stdout)
         .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    assert_eq!(report.problems.len(), 1, "{}", run.stdout);
     for p in &report.problems {
         for c in &p.checks {
             assert_ne!(c.status, "fail", "{}: {}: {}", p.problem, c.name, c.message);
@@ -78,6 +70,40 @@ fn verify_passes_every_fixture_package() {
     run.assert_code(0);
 }
 
+#[test]
+fn every_fixture_package_has_its_tests() {
+    let mut found: Vec<String> = fs::read_dir(root().join("tests/packages"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    found.sort();
+    let mut listed = PACKAGES.to_vec();
+    listed.sort();
+    assert_eq!(found, listed);
+}
+
+// One test per package, so that they run side by side (most of their time is spent waiting
+// on time limits).
+#[test]
+fn verify_passes_the_mean_package() {
+    verify_passes("mean");
+}
+
+#[test]
+fn verify_passes_the_pairsum_package() {
+    verify_passes("pairsum");
+}
+
+#[test]
+fn verify_passes_the_guessnum_package() {
+    verify_passes("guessnum");
+}
+
+#[test]
+fn verify_passes_the_divisor_package() {
+    verify_passes("divisor");
+}
+
 #[derive(Debug, Deserialize)]
 struct GradeReport {
     submission: String,
@@ -85,79 +111,94 @@ struct GradeReport {
     tests: Vec<serde_json::Value>,
 }
 
-/// Every jury submission, graded: the verdict its folder names.
-#[test]
-fn grade_gives_each_submission_its_folders_verdict() {
-    let _turn = heavy();
-    for name in PACKAGES {
-        let dir = package(name);
-        let mut subs = Vec::new();
-        for folder in [
-            "accepted",
-            "wrong_answer",
-            "time_limit_exceeded",
-            "run_time_error",
-        ] {
-            let mut files: Vec<PathBuf> = fs::read_dir(dir.join("submissions").join(folder))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            files.sort();
-            subs.extend(files.into_iter().map(|f| (folder, rel(&f))));
-        }
-        let d = rel(&dir);
-        let mut args = vec!["grade", d.as_str(), "--json", "--jobs", "2"];
-        args.extend(subs.iter().map(|(_, s)| s.as_str()));
-        let run = judge_timed(900, &args);
-        run.assert_code(1);
-        let reports: Vec<GradeReport> = run
-            .stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+/// Every jury submission of fixture package `name`, graded: the verdict its folder names.
+fn grade_gives_each_submission_its_folders_verdict(name: &str) {
+    let dir = package(name);
+    let mut subs = Vec::new();
+    for folder in [
+        "accepted",
+        "wrong_answer",
+        "time_limit_exceeded",
+        "run_time_error",
+    ] {
+        let mut files: Vec<PathBuf> = fs::read_dir(dir.join("submissions").join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().path())
             .collect();
-        assert_eq!(reports.len(), subs.len(), "{}", run.stderr);
-        for ((folder, path), r) in subs.iter().zip(&reports) {
-            assert_eq!(&r.submission, path);
-            let want: &[&str] = match *folder {
-                "accepted" => &["AC"],
-                "wrong_answer" => &["WA"],
-                "time_limit_exceeded" => &["TLE"],
-                _ => &["RE", "MLE"],
-            };
-            assert!(
-                want.contains(&r.verdict.as_str()),
-                "{name}: {path} got {}: {:?}",
-                r.verdict,
-                r.tests.last()
-            );
-        }
-        if name == "mean" || name == "divisor" {
-            // No limits.time_limit: computed from the accepted submissions first, as the
-            // slowest one x 5 rounded up to a whole second.
-            let note = run
-                .stderr
-                .lines()
-                .find(|l| l.starts_with("note: time limit "))
-                .unwrap_or_else(|| panic!("no time-limit note: {}", run.stderr));
-            let limit: f64 = note["note: time limit ".len()..]
-                .split(' ')
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("{note}"));
-            let slowest: f64 = note
-                .split("slowest accepted submission ")
-                .nth(1)
-                .and_then(|r| r.split(' ').next())
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("{note}"));
-            assert_eq!(limit, (slowest * 5.0).ceil().max(1.0), "{note}");
-        }
+        files.sort();
+        subs.extend(files.into_iter().map(|f| (folder, rel(&f))));
+    }
+    let d = rel(&dir);
+    let mut args = vec!["grade", d.as_str(), "--json", "--jobs", "2"];
+    args.extend(subs.iter().map(|(_, s)| s.as_str()));
+    let run = judge_timed(900, &args);
+    run.assert_code(1);
+    let reports: Vec<GradeReport> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(reports.len(), subs.len(), "{}", run.stderr);
+    for ((folder, path), r) in subs.iter().zip(&reports) {
+        assert_eq!(&r.submission, path);
+        let want: &[&str] = match *folder {
+            "accepted" => &["AC"],
+            "wrong_answer" => &["WA"],
+            "time_limit_exceeded" => &["TLE"],
+            _ => &["RE", "MLE"],
+        };
+        assert!(
+            want.contains(&r.verdict.as_str()),
+            "{name}: {path} got {}: {:?}",
+            r.verdict,
+            r.tests.last()
+        );
+    }
+    if name == "mean" || name == "divisor" {
+        // No limits.time_limit: computed from the accepted submissions first, as the
+        // slowest one x 5 rounded up to a whole second.
+        let note = run
+            .stderr
+            .lines()
+            .find(|l| l.starts_with("note: time limit "))
+            .unwrap_or_else(|| panic!("no time-limit note: {}", run.stderr));
+        let limit: f64 = note["note: time limit ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{note}"));
+        let slowest: f64 = note
+            .split("slowest accepted submission ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{note}"));
+        assert_eq!(limit, (slowest * 5.0).ceil().max(1.0), "{note}");
     }
 }
 
 #[test]
+fn grade_gives_each_mean_submission_its_folders_verdict() {
+    grade_gives_each_submission_its_folders_verdict("mean");
+}
+
+#[test]
+fn grade_gives_each_pairsum_submission_its_folders_verdict() {
+    grade_gives_each_submission_its_folders_verdict("pairsum");
+}
+
+#[test]
+fn grade_gives_each_guessnum_submission_its_folders_verdict() {
+    grade_gives_each_submission_its_folders_verdict("guessnum");
+}
+
+#[test]
+fn grade_gives_each_divisor_submission_its_folders_verdict() {
+    grade_gives_each_submission_its_folders_verdict("divisor");
+}
+
+#[test]
 fn check_uses_the_default_validator_with_the_packages_float_tolerance() {
-    let _turn = heavy();
     let dir = rel(&package("mean"));
     let input = rel(&package("mean").join("data/sample/1.in"));
     let tmp = tempfile::tempdir().unwrap();
@@ -179,7 +220,6 @@ fn check_uses_the_default_validator_with_the_packages_float_tolerance() {
 
 #[test]
 fn validate_runs_the_input_validators_with_their_group_arguments() {
-    let _turn = heavy();
     let dir = package("pairsum");
     let d = rel(&dir);
     // Valid in the large group, too big for the small group's --max-n 10.
@@ -199,7 +239,6 @@ fn validate_runs_the_input_validators_with_their_group_arguments() {
 
 #[test]
 fn solve_answers_from_data_or_runs_the_first_accepted_submission() {
-    let _turn = heavy();
     let dir = package("mean");
     let d = rel(&dir);
     let run = judge_timed(
@@ -218,7 +257,6 @@ fn solve_answers_from_data_or_runs_the_first_accepted_submission() {
 
 #[test]
 fn stress_says_a_kattis_package_has_no_generators() {
-    let _turn = heavy();
     let dir = package("mean");
     let sub = rel(&dir.join("submissions/accepted/mean.cpp"));
     let run = judge_timed(120, &["stress", &rel(&dir), &sub, "--count", "1"]);
@@ -245,7 +283,6 @@ fn assert_package_error(run: &Run, file: &str, what: &str) {
 
 #[test]
 fn a_missing_secret_folder_is_one_clear_error() {
-    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::remove_dir_all(d.join("data/secret")).unwrap()
     });
@@ -255,7 +292,6 @@ fn a_missing_secret_folder_is_one_clear_error() {
 
 #[test]
 fn a_validator_that_does_not_compile_is_one_clear_error() {
-    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::write(
             d.join("input_validators/validate.cpp"),
@@ -275,7 +311,6 @@ fn a_validator_that_does_not_compile_is_one_clear_error() {
 
 #[test]
 fn a_validator_exiting_0_instead_of_42_is_one_clear_error() {
-    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::remove_file(d.join("input_validators/validate.cpp")).unwrap();
         fs::write(
@@ -293,7 +328,6 @@ fn a_validator_exiting_0_instead_of_42_is_one_clear_error() {
 
 #[test]
 fn an_input_without_an_answer_is_one_clear_error() {
-    let _turn = heavy();
     let (_t, dir) = broken("mean", |d| {
         fs::remove_file(d.join("data/secret/02-quarter.ans")).unwrap()
     });
@@ -304,7 +338,6 @@ fn an_input_without_an_answer_is_one_clear_error() {
 
 #[test]
 fn a_wrong_problem_type_is_one_clear_error() {
-    let _turn = heavy();
     let (_t, dir) = broken("pairsum", |d| {
         let text = fs::read_to_string(d.join("problem.yaml")).unwrap();
         fs::write(d.join("problem.yaml"), format!("{text}type: pass-fale\n")).unwrap();
@@ -315,7 +348,6 @@ fn a_wrong_problem_type_is_one_clear_error() {
 
 #[test]
 fn a_checker_breaking_its_protocol_is_a_judge_error_not_a_wrong_answer() {
-    let _turn = heavy();
     let (_t, dir) = broken("pairsum", |d| {
         fs::write(
             d.join("output_validator/validate.py"),
@@ -359,6 +391,23 @@ fn mixed_program(crash: bool) -> String {
     )
 }
 
+/// The accepted `hashing.py` of the pairsum copy `d`, doing `slow` (Python, indented by 4)
+/// first on the last test only (`secret/small/02`, the one with n = 2): AC on the tests before
+/// it, so verify must run up to that last test to see the time it takes, and the slow runs
+/// verify repeats to time it are of one test only.
+fn slow_on_the_last_test(d: &Path, slow: &str) -> String {
+    format!(
+        "import sys, time\n\
+         lines = sys.stdin.read().split('\\n')\n\
+         if lines[0].split()[0] == '2':\n\
+         \x20   {slow}\n\
+         lines = iter(lines)\n\
+         input = lambda: next(lines)\n\
+         {}",
+        fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap()
+    )
+}
+
 /// Verify stops running a submission once its rules are decided; that must never change what
 /// it reports: a rule met on the first test but broken on the last still fails, a `message`
 /// rule sees the messages of later tests, and a must-TLE submission that finishes within the
@@ -366,26 +415,25 @@ fn mixed_program(crash: bool) -> String {
 /// and by the wall clock of the limit).
 #[test]
 fn an_early_decision_never_hides_a_later_test() {
-    let _turn = heavy();
     let (_t, dir) = broken("pairsum", |d| {
         let mixed = d.join("submissions/mixed");
         fs::create_dir_all(&mixed).unwrap();
         fs::write(mixed.join("late_crash.py"), mixed_program(true)).unwrap();
         fs::write(mixed.join("late_message.py"), mixed_program(false)).unwrap();
         fs::write(mixed.join("no_such_message.py"), mixed_program(false)).unwrap();
-        // Spins 1.2 s of CPU time, then answers: over the 1 s limit, within 1.5 s.
+        // Spins 1.2 s of CPU time on the last test, then answers: over the 1 s limit,
+        // within 1.5 s.
         fs::write(
             d.join("submissions/time_limit_exceeded/just_over.py"),
-            "import time\nwhile time.process_time() < 1.2:\n    pass\n".to_string()
-                + &fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap(),
+            slow_on_the_last_test(d, "while time.process_time() < 1.2:\n        pass"),
         )
         .unwrap();
-        // Sleeps 2.3 s, then answers: killed at the 1 s limit's 2 s wall clock, finished
-        // within the raised limit's 3 s (so it is time-limit sensitive, read at the limit).
+        // Sleeps 2.3 s on the last test, then answers: killed at the 1 s limit's 2 s wall
+        // clock, finished within the raised limit's 3 s (so it is time-limit sensitive, read
+        // at the limit).
         fs::write(
             d.join("submissions/time_limit_exceeded/sleeper.py"),
-            "import time\ntime.sleep(2.3)\n".to_string()
-                + &fs::read_to_string(d.join("submissions/accepted/hashing.py")).unwrap(),
+            slow_on_the_last_test(d, "time.sleep(2.3)"),
         )
         .unwrap();
         let yaml = d.join("submissions/submissions.yaml");

@@ -35,6 +35,9 @@ fn submissions(problem: &str, folder: &str) -> Vec<PathBuf> {
 
 /// Stress `sub`, expect a failure with `verdict`, and check the saved counterexample.
 fn finds(problem: &str, sub: &Path, verdict: &str) {
+    // Shrinking a TLE costs a full time limit for each candidate that still times out: 3 s
+    // are a few shrink steps, as 8 s are many steps of a WA.
+    let shrink_seconds = if verdict == "TLE" { "3" } else { "8" };
     let out = tempfile::tempdir().unwrap();
     let dir = out.path().join("cex");
     let start = std::time::Instant::now();
@@ -47,7 +50,7 @@ fn finds(problem: &str, sub: &Path, verdict: &str) {
         "--seed",
         "1",
         "--shrink-seconds",
-        "8",
+        shrink_seconds,
         "--out",
         dir.to_str().unwrap(),
     ]);
