@@ -4,7 +4,9 @@
 //! (binary, class files) and `judge-entry.json` describing the outcome. An entry directory
 //! only ever appears complete: it is built in `<dir>/tmp/` and renamed into place.
 //! Entries are world-readable (dirs and executables 0755, other files 0644) because the
-//! sandbox runs contestants under an unprivileged uid.
+//! sandbox runs contestants under an unprivileged uid. `<dir>/locks/<key>` is the lock a
+//! judge holds while it builds entry `<key>`, so that judges running at once (or the
+//! threads of one) compile a submission once and the others wait for its entry.
 
 use std::fs;
 use std::io;
@@ -103,6 +105,39 @@ impl Cache {
     /// The directory an entry with this key lives in (whether or not it exists).
     pub(crate) fn entry_path(&self, key: &str) -> PathBuf {
         self.dir.join(LAYOUT).join(key)
+    }
+
+    /// Waits for this caller's turn to build `entry` (from [`Cache::entry_path`]): an
+    /// exclusive lock on a file named after it, held until the returned file is dropped.
+    /// Whoever else builds the same entry holds the lock until the entry is installed, so
+    /// after waiting the caller looks for the entry again. Checks for an interruption while
+    /// it waits. `Ok(None)` when no lock file can be opened (a read-only cache folder): then
+    /// builds race, which [`Cache::install`] settles.
+    pub(crate) fn lock(&self, entry: &Path) -> Result<Option<fs::File>, CompileError> {
+        let Some(key) = entry.file_name() else {
+            return Ok(None);
+        };
+        let locks = self.dir.join("locks");
+        let file = ensure_dir(&locks).and_then(|()| {
+            fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(locks.join(key))
+        });
+        let Ok(file) = file else {
+            return Ok(None);
+        };
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(Some(file)),
+                Err(fs::TryLockError::WouldBlock) => {
+                    crate::interrupt::check()?;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(fs::TryLockError::Error(_)) => return Ok(None),
+            }
+        }
     }
 
     /// A fresh, empty directory on the cache's filesystem, removed when dropped.

@@ -254,19 +254,27 @@ pub fn compile_with_files(
 
     let key = cache_key(language, spec, &source, extra, compiler.as_deref());
     let entry = cache.entry_path(&key);
-    if let Some(meta) = read_entry(&entry, language, spec) {
-        let time = Duration::from_micros(meta.compile_time_us);
-        return describe(
-            language,
-            spec,
-            meta.outcome,
-            time,
-            true,
-            &entry,
-            &source_name,
-            &main_class,
-            interpreter.as_deref(),
-        );
+    // Looked up once, then again after waiting for whoever else was building it.
+    let mut turn = None;
+    loop {
+        if let Some(meta) = read_entry(&entry, language, spec) {
+            let time = Duration::from_micros(meta.compile_time_us);
+            return describe(
+                language,
+                spec,
+                meta.outcome,
+                time,
+                true,
+                &entry,
+                &source_name,
+                &main_class,
+                interpreter.as_deref(),
+            );
+        }
+        if turn.is_some() {
+            break;
+        }
+        turn = Some(cache.lock(&entry)?);
     }
     if entry.exists() {
         // Incomplete or from an incompatible build: rebuild it.

@@ -344,6 +344,29 @@ fn second_compile_is_a_cache_hit() {
 }
 
 #[test]
+fn the_same_submission_compiled_at_once_is_compiled_once() {
+    // Four compiles of one source at the same time (as judges running side by side, or the
+    // threads of one): one runs the compiler, the others wait for its entry.
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    let sub = f.submit(
+        "a.cpp",
+        "#include <iostream>\nint main() { std::cout << 1; }\n",
+    );
+    let compiled: Vec<Compiled> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(|| f.compile(&sub))).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(compiled.iter().filter(|c| !c.cached).count(), 1);
+    assert!(compiled.iter().all(|c| c.outcome == CompileOutcome::Ok));
+    assert!(compiled
+        .iter()
+        .all(|c| c.entry_dir == compiled[0].entry_dir));
+}
+
+#[test]
 fn compile_errors_are_cached() {
     if !available(Language::C) {
         return;
