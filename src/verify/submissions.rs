@@ -233,7 +233,8 @@ pub fn check_all(
         .iter()
         .filter_map(|s| s.as_ref().ok().cloned())
         .collect();
-    let mut compiled = grader.compile_many(&ok, jobs).into_iter();
+    // One compiler more than `jobs`, as for Kattis packages (see `kattis::prepare`).
+    let mut compiled = grader.compile_many(&ok, jobs + 1).into_iter();
     crate::interrupt::check()?;
     let mut entries: Vec<Result<Entry>> = list
         .iter()
