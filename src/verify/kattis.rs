@@ -248,7 +248,7 @@ pub struct Prepared {
     compiled: Vec<Result<Compiled>>,
 }
 
-/// Reads the jury submissions of `k` and compiles those judge can run, `jobs` at once. Needs
+/// Reads the jury submissions of `k` and compiles those judge can run, `jobs` + 1 at once. Needs
 /// nothing of the static checks, so it can run beside them (a cold compile cache costs
 /// seconds per compiler).
 pub fn prepare(grader: &Grader, k: &KattisPackage, jobs: usize) -> Result<Prepared> {

@@ -213,7 +213,7 @@ fn run_entries(
 
 /// Grades every jury submission of `list` and returns their report lines, in order (a
 /// submission the harness could not grade is an `Err` of its own). Everything is compiled at
-/// once (`jobs` compilers), then run in one pool: the accepted submissions on every test, the
+/// once (`jobs` + 1 compilers), then run in one pool: the accepted submissions on every test, the
 /// others up to their first failure, the TLE ones at the raised timing limit
 /// ([`tle_timing_limit`]), where a run tells both the verdict at the limit and the timing.
 /// The slowest test of each accepted submission is re-timed alone (see [`needs_timing`]).
