@@ -144,14 +144,26 @@ fn decide_run(
             )
         }
         Some(LimitHit::WallTime) => {
+            // The backstop counts the time not spent waiting for a CPU: running, sleeping or
+            // blocked. A run stopped there that mostly ran (its CPU limit at the backstop, as
+            // for a must-TLE jury submission at a raised limit) is not said to have slept.
+            let not_running = outcome
+                .wall_time
+                .saturating_sub(outcome.cpu_time)
+                .saturating_sub(outcome.cpu_wait.unwrap_or_default());
+            let what = if outcome.cpu_time > not_running {
+                "running"
+            } else {
+                "not running (sleeping or blocked)"
+            };
             return (
                 Verdict::TLE,
                 format!(
-                    "not running (sleeping or blocked) for over the {} wall-time backstop ({})",
+                    "{what} for over the {} wall-time backstop ({})",
                     secs(limits.wall_time),
                     time_breakdown(outcome)
                 ),
-            )
+            );
         }
         Some(LimitHit::Disk) => {
             return (
@@ -388,6 +400,18 @@ mod tests {
             "not running (sleeping or blocked) for over the 2.00 s wall-time backstop \
              (wall 2.45 s: CPU 0.16 s, waiting for a CPU 0.25 s, not running 2.04 s)"
         );
+        // Stopped by the backstop while running (a CPU limit at the backstop).
+        o.cpu_time = Duration::from_millis(2010);
+        o.wall_time = Duration::from_millis(2030);
+        o.cpu_wait = Some(Duration::from_millis(10));
+        let (v, m) = decide(&o, &limits(), &[], |_| Judgement::Accepted);
+        assert_eq!(v, Verdict::TLE);
+        assert_eq!(
+            m,
+            "running for over the 2.00 s wall-time backstop \
+             (wall 2.03 s: CPU 2.01 s, waiting for a CPU 0.01 s, not running 0.01 s)"
+        );
+        o.wall_time = Duration::from_millis(2450);
         o.limit_hit = Some(LimitHit::CpuTime);
         o.cpu_time = Duration::from_millis(1010);
         o.cpu_wait = None;
