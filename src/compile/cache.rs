@@ -113,7 +113,7 @@ impl Cache {
     /// after waiting the caller looks for the entry again. Checks for an interruption while
     /// it waits. `Ok(None)` when no lock file can be opened (a read-only cache folder): then
     /// builds race, which [`Cache::install`] settles.
-    pub(crate) fn lock(&self, entry: &Path) -> Result<Option<fs::File>, CompileError> {
+    fn lock(&self, entry: &Path) -> Result<Option<fs::File>, CompileError> {
         let Some(key) = entry.file_name() else {
             return Ok(None);
         };
@@ -138,6 +138,23 @@ impl Cache {
                 Err(fs::TryLockError::Error(_)) => return Ok(None),
             }
         }
+    }
+
+    /// What `lookup` finds of `entry`, or else this caller's turn to build it: looked up
+    /// once, then again after waiting for whoever else was building it (see [`Cache::lock`]).
+    pub(crate) fn lookup_or_lock<T>(
+        &self,
+        entry: &Path,
+        lookup: impl Fn() -> Option<T>,
+    ) -> Result<Lookup<T>, CompileError> {
+        if let Some(found) = lookup() {
+            return Ok(Lookup::Found(found));
+        }
+        let turn = self.lock(entry)?;
+        Ok(match lookup() {
+            Some(found) => Lookup::Found(found),
+            None => Lookup::Build(turn),
+        })
     }
 
     /// A fresh, empty directory on the cache's filesystem, removed when dropped.
@@ -178,6 +195,14 @@ impl Cache {
             Err(e) => Err(self.unwritable(e)),
         }
     }
+}
+
+/// What [`Cache::lookup_or_lock`] found.
+pub(crate) enum Lookup<T> {
+    Found(T),
+    /// Not in the cache: build it, holding this lock (if one could be taken) until the entry
+    /// is installed.
+    Build(Option<fs::File>),
 }
 
 /// Build directories older than a day are leftovers of a killed judge (a live compile is

@@ -254,10 +254,8 @@ pub fn compile_with_files(
 
     let key = cache_key(language, spec, &source, extra, compiler.as_deref());
     let entry = cache.entry_path(&key);
-    // Looked up once, then again after waiting for whoever else was building it.
-    let mut turn = None;
-    loop {
-        if let Some(meta) = read_entry(&entry, language, spec) {
+    let _turn = match cache.lookup_or_lock(&entry, || read_entry(&entry, language, spec))? {
+        cache::Lookup::Found(meta) => {
             let time = Duration::from_micros(meta.compile_time_us);
             return describe(
                 language,
@@ -271,11 +269,8 @@ pub fn compile_with_files(
                 interpreter.as_deref(),
             );
         }
-        if turn.is_some() {
-            break;
-        }
-        turn = Some(cache.lock(&entry)?);
-    }
+        cache::Lookup::Build(turn) => turn,
+    };
     if entry.exists() {
         // Incomplete or from an incompatible build: rebuild it.
         fs::remove_dir_all(&entry).map_err(|e| CompileError::Io {

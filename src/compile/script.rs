@@ -82,20 +82,15 @@ pub fn build(
         cached,
         build_time: Duration::from_micros(build_time_us),
     };
-    // Looked up once, then again after waiting for whoever else was building it.
-    let mut turn = None;
-    loop {
-        if let Some(meta) = fs::read(entry.join(META))
+    let read = || {
+        fs::read(entry.join(META))
             .ok()
             .and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
-        {
-            return Ok(done(meta.outcome, meta.build_time_us, true));
-        }
-        if turn.is_some() {
-            break;
-        }
-        turn = Some(cache.lock(&entry)?);
-    }
+    };
+    let _turn = match cache.lookup_or_lock(&entry, read)? {
+        cache::Lookup::Found(meta) => return Ok(done(meta.outcome, meta.build_time_us, true)),
+        cache::Lookup::Build(turn) => turn,
+    };
     if entry.exists() {
         fs::remove_dir_all(&entry).map_err(io(format!(
             "removing stale cache entry `{}`",
