@@ -17,9 +17,9 @@ use std::time::Duration;
 use anyhow::Result;
 
 use super::submissions::{
-    first_line, needs_timing, one_run, time_runs, SubmissionResult, TIMING_RUNS, TLE_TIMING_RUNS,
+    first_line, needs_timing, one_run, time_runs, tle_timing, SubmissionResult, TIMING_RUNS,
 };
-use super::{confirmed_at_high, read_at_limit, stopped_at_high, Check, Timing, View};
+use super::{read_at_limit, stopped_at_high, Check, Timing, View};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, Grader};
 use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult};
@@ -508,21 +508,10 @@ pub fn check(
             // wall-clock backstop, is re-timed at `high`'s own limits.
             let t = match first_tle {
                 Some(t) => {
-                    let test = tests.iter().find(|x| x.name == t.name);
-                    let at_high = match g.view {
-                        View::Raised { .. } if stopped_at_high(t, high) => {
-                            confirmed_at_high(grader, pkg, g.program(), &g.limits, test, t, jobs)?
-                        }
-                        _ => None,
-                    };
-                    let lim = raised(limits_for(pkg, &g.compiled), high);
-                    match (at_high, test, program(&g.compiled, &lim)) {
-                        (Some(timing), _, _) => Some(timing),
-                        (None, Some(test), Some(prog)) => {
-                            Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
-                        }
-                        _ => None,
-                    }
+                    let at_high = matches!(g.view, View::Raised { .. }) && stopped_at_high(t, high);
+                    let retime = raised(limits_for(pkg, &g.compiled), high);
+                    let (c, l) = (&g.compiled, &g.limits);
+                    tle_timing(grader, pkg, c, l, &retime, tests, t, at_high, jobs)?
                 }
                 None => None,
             };

@@ -564,33 +564,6 @@ pub(crate) fn stopped_at_high(t: &TestResult, high: Duration) -> bool {
     t.verdict == Verdict::TLE && Duration::from_millis(t.time_ms) >= high
 }
 
-/// The timing of a must-TLE submission's first TLE test when its run under
-/// [`read_at_limit`]'s limits was stopped at `high`: that run itself when it ran alone (or was
-/// confirmed alone), else one run alone under the same `limits` (a run beside others is not
-/// re-run by the pool when it is far over the limit, but "still a TLE at `high`" is a figure
-/// about `high` itself). `None` when the run alone was not stopped at `high`: the caller
-/// re-times it at `high`'s own limits.
-pub(crate) fn confirmed_at_high(
-    grader: &crate::grade::submission::Grader,
-    pkg: &crate::package::Package,
-    prog: Option<crate::grade::Program>,
-    limits: &crate::sandbox::Limits,
-    test: Option<&TestCase>,
-    seen: &TestResult,
-    jobs: usize,
-) -> anyhow::Result<Option<Timing>> {
-    let high = limits.cpu_time;
-    if seen.runs > 1 || jobs <= 1 {
-        return Ok(Some(submissions::one_run(seen)));
-    }
-    let (Some(prog), Some(test)) = (prog, test) else {
-        return Ok(None);
-    };
-    let alone = submissions::time_runs(grader, pkg, &prog, limits, test, 1)?;
-    let stopped = alone.capped && Duration::from_millis(alone.median_ms) >= high;
-    Ok(stopped.then_some(alone))
-}
-
 /// How the verdicts at the time limit are read from a submission's runs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum View {

@@ -6,9 +6,7 @@ use std::time::Duration;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use super::{
-    confirmed_at_high, read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View,
-};
+use super::{read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View};
 use crate::compile::{Compiled, Submission};
 use crate::grade::submission::{limits_for, program, report, Grader};
 use crate::grade::{run_decided, run_tests, Goal, Options, Plan, Program, TestResult, TestRun};
@@ -413,22 +411,11 @@ fn judge(
             let first_tle = first_bad.and_then(|t| e.raw.iter().find(|r| r.name == t.name));
             let timing = match first_tle {
                 Some(r) => {
-                    let test = tests.iter().find(|t| t.name == r.name);
-                    let at_high = if e.limits.cpu_time >= e.timing_limit
-                        && stopped_at_high(r, e.limits.cpu_time)
-                    {
-                        confirmed_at_high(grader, pkg, e.program(), &e.limits, test, r, jobs)?
-                    } else {
-                        None
-                    };
-                    let lim = raised(&limits_for(pkg, &e.compiled), e.timing_limit);
-                    match (at_high, test, program(&e.compiled, &lim)) {
-                        (Some(timing), _, _) => Some(timing),
-                        (None, Some(test), Some(prog)) => {
-                            Some(time_runs(grader, pkg, &prog, &lim, test, TLE_TIMING_RUNS)?)
-                        }
-                        _ => None,
-                    }
+                    let at_high = e.limits.cpu_time >= e.timing_limit
+                        && stopped_at_high(r, e.limits.cpu_time);
+                    let retime = raised(&limits_for(pkg, &e.compiled), e.timing_limit);
+                    let (c, l) = (&e.compiled, &e.limits);
+                    tle_timing(grader, pkg, c, l, &retime, tests, r, at_high, jobs)?
                 }
                 None => None,
             };
@@ -492,6 +479,50 @@ pub fn one_run(seen: &TestResult) -> Timing {
     );
     timing.planned = 1;
     timing
+}
+
+/// The timing of a must-TLE submission's first TLE test, whose run `seen` went under
+/// `limits`. When `at_high` (that run was stopped by its raised CPU limit, see
+/// [`stopped_at_high`]): that run itself when it ran alone (or was confirmed alone), else one
+/// run alone under the same `limits` (the pool does not re-run a run far over the limit, but
+/// "still a TLE at the raised limit" is a figure about that limit itself). Otherwise, or when
+/// the run alone was not stopped there, [`TLE_TIMING_RUNS`] runs alone under `retime` (the
+/// raised limit's own limits).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn tle_timing(
+    grader: &Grader,
+    pkg: &Package,
+    compiled: &Compiled,
+    limits: &crate::sandbox::Limits,
+    retime: &crate::sandbox::Limits,
+    tests: &[TestCase],
+    seen: &TestResult,
+    at_high: bool,
+    jobs: usize,
+) -> Result<Option<Timing>> {
+    let test = tests.iter().find(|t| t.name == seen.name);
+    if at_high {
+        if seen.runs > 1 || jobs <= 1 {
+            return Ok(Some(one_run(seen)));
+        }
+        if let (Some(prog), Some(test)) = (program(compiled, limits), test) {
+            let alone = time_runs(grader, pkg, &prog, limits, test, 1)?;
+            if alone.capped && Duration::from_millis(alone.median_ms) >= limits.cpu_time {
+                return Ok(Some(alone));
+            }
+        }
+    }
+    match (test, program(compiled, retime)) {
+        (Some(test), Some(prog)) => Ok(Some(time_runs(
+            grader,
+            pkg,
+            &prog,
+            retime,
+            test,
+            TLE_TIMING_RUNS,
+        )?)),
+        _ => Ok(None),
+    }
 }
 
 /// Runs `test` alone up to `runs` times (CPU time). Once enough runs hit the limit that the
