@@ -355,6 +355,11 @@ pub struct VerifyArgs {
     /// Skip the jury submissions (static checks only; no compiler needed).
     #[arg(long)]
     pub no_submissions: bool,
+    /// Verify only the jury submissions whose path contains PATTERN (e.g. `wrong_answer/`,
+    /// `accepted/fast.cpp`); repeat for more. The others are left out, with a warning.
+    #[arg(long = "submissions", value_name = "PATTERN", conflicts_with = "no_submissions",
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    pub submissions: Vec<String>,
     /// Print one JSON object instead of lines.
     #[arg(long)]
     pub json: bool,

@@ -250,3 +250,53 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     assert!(s.fastest_tle_ms.is_some() && s.consistent);
     let _ = &p.checks;
 }
+
+/// `--submissions` verifies only the jury submissions whose path contains a pattern, says that
+/// the verify is partial, and refuses a pattern that selects nothing.
+#[test]
+fn only_the_selected_submissions_are_verified_and_the_report_says_so() {
+    let run = common::judge_timed(
+        300,
+        &[
+            "verify",
+            "magic-square",
+            "--json",
+            "--submissions",
+            "wrong_answer/rows_only.py",
+            "--submissions",
+            "only_n3",
+        ],
+    );
+    run.assert_code(0);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    let got: Vec<&str> = p.submissions.iter().map(|s| s.path.as_str()).collect();
+    assert_eq!(
+        got,
+        [
+            "submissions/wrong_answer/only_n3.c",
+            "submissions/wrong_answer/rows_only.py"
+        ]
+    );
+    let total = fs::read_dir(root().join("problems/magic-square/submissions"))
+        .unwrap()
+        .map(|d| fs::read_dir(d.unwrap().path()).unwrap().count())
+        .sum::<usize>();
+    let c = p.check("submissions");
+    assert_eq!(c.status, "warn", "{c:?}");
+    assert!(
+        c.message.starts_with(&format!(
+            "2 of {total} jury submissions verified (--submissions)"
+        )),
+        "{c:?}"
+    );
+    assert!(report.ok, "{}", run.stdout);
+
+    let run = judge(&["verify", "magic-square", "--submissions", "no_such_file"]);
+    run.assert_code(2);
+    assert_eq!(
+        common::the_error_line(&run),
+        "error: --submissions no_such_file: no jury submission's path contains it"
+    );
+}

@@ -13,6 +13,7 @@ use crate::report::html::verify as html_verify;
 use crate::report::progress;
 use crate::report::verify::{self as verify_report, TextOptions};
 use crate::verify::run::{verify_problem, Event, VerifyPartition, VerifyReport};
+use crate::verify::select::Selection;
 use crate::verify::Faulty;
 
 pub fn run(args: VerifyArgs) -> Result<Status> {
@@ -30,6 +31,7 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     let options = TextOptions {
         suggest_time_limit: args.suggest_time_limit,
     };
+    let select = Selection::new(&args.submissions);
     let mut reports = Vec::new();
     let mut logics = Vec::new();
     let mut interrupted = false;
@@ -83,10 +85,14 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
                 None => print!("{text}"),
             }
         };
-        let report = verify_problem(&mut pkg, grader.as_ref(), jobs, &on_event)?;
+        let report = verify_problem(&mut pkg, grader.as_ref(), jobs, &select, &on_event)?;
         interrupted |= report.interrupted;
         reports.push(report);
         logics.push(pkg.logic);
+    }
+    // A pattern that selected nothing is a typo (unless the run stopped before every problem).
+    if let Some(p) = select.unmatched().first().filter(|_| !interrupted) {
+        anyhow::bail!("--submissions {p}: no jury submission's path contains it");
     }
     let mut report = VerifyReport::new(reports, interrupted);
     report.partition = partition.map(|p| VerifyPartition {

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use super::select::Selection;
 use super::submissions::{
     first_line, needs_timing, one_run, time_runs, tle_timing, SubmissionResult, TIMING_RUNS,
 };
@@ -242,7 +243,12 @@ fn judge_rules(g: &Graded, timing: Option<Timing>) -> (Check, Option<SubmissionR
 /// The jury submissions of a Kattis package and their rules, each one checked compiled (see
 /// [`prepare`]).
 pub struct Prepared {
+    /// The submissions `--submissions` selects.
     subs: Vec<JurySubmission>,
+    /// Whether `submissions/accepted/` holds any (selected or not).
+    any_accepted: bool,
+    /// The warning of a partial verify (see [`Selection::check`]).
+    partial: Option<Check>,
     warnings: Vec<String>,
     /// Per submission not skipped, in order.
     compiled: Vec<Result<Compiled>>,
@@ -251,8 +257,20 @@ pub struct Prepared {
 /// Reads the jury submissions of `k` and compiles those judge can run, `jobs` + 1 at once. Needs
 /// nothing of the static checks, so it can run beside them (a cold compile cache costs
 /// seconds per compiler).
-pub fn prepare(grader: &Grader, k: &KattisPackage, jobs: usize) -> Result<Prepared> {
+pub fn prepare(
+    grader: &Grader,
+    k: &KattisPackage,
+    jobs: usize,
+    select: &Selection,
+) -> Result<Prepared> {
     let (subs, warnings) = k.submissions().map_err(anyhow::Error::msg)?;
+    let any_accepted = subs.iter().any(|s| s.folder == "accepted");
+    let total = subs.len();
+    let subs: Vec<_> = subs
+        .into_iter()
+        .filter(|s| select.selects(&format!("submissions/{}", s.rel)))
+        .collect();
+    let partial = select.check(subs.len(), total);
     let submissions = subs
         .iter()
         .filter(|s| s.skipped.is_none())
@@ -263,6 +281,8 @@ pub fn prepare(grader: &Grader, k: &KattisPackage, jobs: usize) -> Result<Prepar
     let compiled = grader.compile_many(&submissions, jobs + 1);
     Ok(Prepared {
         subs,
+        any_accepted,
+        partial,
         warnings,
         compiled,
     })
@@ -299,13 +319,19 @@ pub fn check(
     };
     let Prepared {
         subs,
+        any_accepted,
+        partial,
         warnings,
         compiled,
     } = prepared;
     for w in warnings {
         emit(Check::fail("submissions", w), out);
     }
-    if !subs.iter().any(|s| s.folder == "accepted") {
+    let selected_only = partial.is_some();
+    if let Some(c) = partial {
+        emit(c, out);
+    }
+    if !any_accepted {
         emit(
             Check::fail(
                 "submissions",
@@ -464,10 +490,15 @@ pub fn check(
             l
         }
         (None, None) => {
+            let none = if selected_only {
+                "no accepted submission selected by --submissions passes"
+            } else {
+                "no accepted submission passes"
+            };
             emit(
                 Check::fail(
                     "time limit",
-                    "no limits.time_limit and no accepted submission passes to compute it from",
+                    format!("no limits.time_limit and {none} to compute it from"),
                 ),
                 out,
             );

@@ -22,6 +22,7 @@ use crate::verdict::Verdict;
 
 pub mod kattis;
 pub mod run;
+pub mod select;
 pub mod statement;
 pub mod submissions;
 

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::select::Selection;
 use super::submissions::{self, SubmissionResult};
 use super::{jury_submissions, rel, static_checks, suggest_time_limit, Check, Status, Suggestion};
 use crate::grade::submission::Grader;
@@ -124,6 +125,7 @@ pub fn verify_problem(
     pkg: &mut Package,
     grader: Option<&Grader>,
     jobs: usize,
+    select: &Selection,
     on_event: &dyn Fn(Event),
 ) -> anyhow::Result<ProblemReport> {
     on_event(Event::ProblemStarted {
@@ -136,13 +138,13 @@ pub fn verify_problem(
     std::thread::scope(|s| {
         let compiling = grader
             .zip(kattis.as_deref())
-            .map(|(g, k)| s.spawn(move || super::kattis::prepare(g, k, jobs)));
+            .map(|(g, k)| s.spawn(move || super::kattis::prepare(g, k, jobs, select)));
         let prepared = move || match compiling.map(|h| h.join()) {
             Some(Ok(p)) => p,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
             None => anyhow::bail!("no Kattis package to prepare"),
         };
-        verify_with(pkg, grader, jobs, on_event, prepared)
+        verify_with(pkg, grader, jobs, select, on_event, prepared)
     })
 }
 
@@ -151,6 +153,7 @@ fn verify_with(
     pkg: &mut Package,
     grader: Option<&Grader>,
     jobs: usize,
+    select: &Selection,
     on_event: &dyn Fn(Event),
     prepared: impl FnOnce() -> anyhow::Result<super::kattis::Prepared>,
 ) -> anyhow::Result<ProblemReport> {
@@ -199,9 +202,20 @@ fn verify_with(
             }
         }
     } else if let Some(grader) = grader {
-        match jury_submissions(pkg) {
+        let listed = jury_submissions(pkg).map(|list| {
+            let total = list.len();
+            let list: Vec<_> = list
+                .into_iter()
+                .filter(|j| select.selects(&rel(pkg, &j.path)))
+                .collect();
+            if let Some(c) = select.check(list.len(), total).filter(|_| total > 0) {
+                push(&mut report, c);
+            }
+            list
+        });
+        match listed {
             Err(e) => push(&mut report, Check::fail("submissions", e)),
-            Ok(list) if list.is_empty() => push(
+            Ok(list) if list.is_empty() && select.is_all() => push(
                 &mut report,
                 Check::warn("submissions", "no jury submissions under submissions/"),
             ),
