@@ -77,6 +77,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                         memory_kib: 1024 + (i * 53 % 4096) as u64,
                         message,
                         runs: 1,
+                        shared: false,
                         output,
                     }
                 })

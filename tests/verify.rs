@@ -19,6 +19,17 @@ fn package_copy(problem: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, pkg)
 }
 
+/// Sets the CPU time limit of the package copy `pkg` (its `problem.toml`) to `seconds`.
+fn set_time_limit(pkg: &Path, seconds: &str) {
+    let path = pkg.join("problem.toml");
+    let text = fs::read_to_string(&path).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("time-limit = "))
+        .expect("a time-limit line");
+    fs::write(&path, text.replacen(line, &format!("time-limit = {seconds}"), 1)).unwrap();
+}
+
 fn verify(pkg: &Path, extra: &[&str]) -> common::Run {
     let mut args = vec!["verify", pkg.to_str().unwrap()];
     args.extend_from_slice(extra);
@@ -189,6 +200,10 @@ fn a_wrong_answer_submission_that_the_data_does_not_reject_is_caught() {
 #[test]
 fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     let (_tmp, pkg) = package_copy("magic-square");
+    // A 0.4 s limit instead of the package's 1 s: the must-TLE submission below spins to the
+    // raised limit in each of the two verifies and is confirmed alone, so every second of
+    // limit costs four of CPU time.
+    set_time_limit(&pkg, "0.4");
     let correct = common::accepted_cpp("magic-square");
     let ac = pkg.join("submissions/accepted");
     fs::create_dir_all(&ac).unwrap();
@@ -231,17 +246,17 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     );
     let t = spin.timing.as_ref().unwrap();
     assert!(t.capped, "an endless loop never finishes");
-    // Run once at the raised limit, as long as it decides something: 1.5x the 1 s limit plus
-    // 0.1 s (the suggestion, 0.1 s, is lower); that run, confirmed alone, is the timing.
+    // Run once at the raised limit, as long as it decides something: 1.5x the 0.4 s limit
+    // plus 0.1 s (the suggestion, 0.1 s, is lower); that run, confirmed alone, is the timing.
     assert_eq!(t.runs, 1, "{t:?}");
-    assert!(t.median_ms >= 1600 && t.median_ms < 3000, "{t:?}");
+    assert!(t.median_ms >= 700 && t.median_ms < 1500, "{t:?}");
     let line = run
         .stdout
         .lines()
         .find(|l| l.contains("time_limit_exceeded/spin.c"))
         .unwrap();
     assert!(
-        line.contains("TLE; its first TLE test takes > 1.6") && line.contains(" s (one run) on "),
+        line.contains("TLE; its first TLE test takes > 0.7") && line.contains(" s (one run) on "),
         "{line}"
     );
     let s = p.suggested_time_limit.as_ref().unwrap();

@@ -77,6 +77,11 @@ pub struct TestResult {
     pub message: String,
     /// How many times the test was run (more than 1 when a parallel result was re-checked alone).
     pub runs: u32,
+    /// The run had company: another run of this judge was in flight at some moment of it, so
+    /// its CPU time may be inflated by them (see [`LOAD_CPU_FACTOR`]). A result that had none
+    /// is as good as one re-run alone. Not part of the JSON.
+    #[serde(skip)]
+    pub shared: bool,
     /// The start of the program's standard output, kept for a non-AC test only (for the HTML
     /// report and pictures; not part of the JSON).
     #[serde(skip)]
@@ -269,6 +274,8 @@ pub fn run_plans(
         let time = Duration::from_millis(r.time_ms);
         jobs > 1
             && r.runs == 1
+            // A run that had no other run of this judge beside it was already alone.
+            && r.shared
             // A judge error may be the machine being overloaded by our own parallel runs.
             && (matches!(r.verdict, Verdict::TLE | Verdict::JE) || time >= p.suspect_from)
             && (r.verdict == Verdict::JE || p.trusted_from.is_none_or(|t| time < t))
@@ -352,6 +359,10 @@ struct PoolState<'r> {
     taken: Vec<usize>,
     /// Per plan: its goal is decided (no new tests).
     decided: Vec<bool>,
+    /// The (plan, test) pairs running now.
+    active: Vec<(usize, usize)>,
+    /// Per plan and test: the run had company (see [`TestResult::shared`]).
+    shared: Vec<Vec<bool>>,
     error: Option<SandboxError>,
 }
 
@@ -379,7 +390,22 @@ impl PoolState<'_> {
         self.started[k][i] = true;
         self.in_flight[k] += 1;
         self.taken[k] += 1;
+        // Every run now in flight has company, this one too, if any is.
+        if !self.active.is_empty() {
+            self.shared[k][i] = true;
+            for &(a, b) in &self.active {
+                self.shared[a][b] = true;
+            }
+        }
+        self.active.push((k, i));
         Some((k, i))
+    }
+
+    /// Ends the run of test `i` of plan `k`: whether it had company.
+    fn finish(&mut self, k: usize, i: usize) -> bool {
+        self.in_flight[k] -= 1;
+        self.active.retain(|&run| run != (k, i));
+        self.shared[k][i]
     }
 }
 
@@ -420,12 +446,15 @@ fn pool(
     if work == 0 {
         return Ok(None);
     }
+    let shared = plans.iter().map(|p| vec![false; p.tests.len()]).collect();
     let state = Mutex::new(PoolState {
         results,
         started,
         in_flight: vec![0; plans.len()],
         taken,
         decided,
+        active: Vec::new(),
+        shared,
         error: None,
     });
     let lock = || state.lock().unwrap_or_else(|e| e.into_inner());
@@ -436,12 +465,13 @@ fn pool(
                     break;
                 };
                 let p = &plans[k];
-                let outcome = p.runner(sandbox, logic).run_one(&p.tests[i]);
-                if let Ok(r) = &outcome {
+                let mut outcome = p.runner(sandbox, logic).run_one(&p.tests[i]);
+                let shared = lock().finish(k, i);
+                if let Ok(r) = &mut outcome {
+                    r.shared = shared;
                     on_event(k, Event::TestDone { result: r });
                 }
                 let mut st = lock();
-                st.in_flight[k] -= 1;
                 match outcome {
                     Ok(r) => {
                         st.results[k][i] = Some(r);
@@ -601,6 +631,7 @@ impl Runner<'_> {
             memory_kib: i.outcome.peak_memory_kib,
             message,
             runs: 1,
+            shared: false,
             // The submission's output went to the jury program.
             output: None,
         }
@@ -621,6 +652,7 @@ impl Runner<'_> {
             memory_kib: outcome.peak_memory_kib,
             message,
             runs: 1,
+            shared: false,
             output: (verdict != Verdict::AC).then(|| OutputHead::of(&outcome.stdout)),
         }
     }
@@ -789,7 +821,10 @@ mod tests {
             all: true,
             ..Options::default()
         };
-        let sandbox = ScriptedSandbox::new(vec![ok(5), killed(LimitHit::CpuTime), ok(400)]);
+        let sandbox = Meeting::new(
+            2,
+            ScriptedSandbox::new(vec![ok(5), killed(LimitHit::CpuTime), ok(400)]),
+        );
         let results = run_tests(
             &sandbox,
             &program(),
@@ -804,6 +839,45 @@ mod tests {
         // Which test got which scripted outcome depends on scheduling; exactly one needed a rerun.
         assert!(results.iter().all(|r| r.verdict == Verdict::AC));
         assert_eq!(results.iter().filter(|r| r.runs == 2).count(), 1);
+    }
+
+    /// Makes the first `n` runs wait for each other inside the sandbox, so that they overlap
+    /// whatever the scheduling (the pool re-runs alone only results that had company).
+    struct Meeting<S> {
+        n: usize,
+        arrived: Mutex<usize>,
+        all_here: std::sync::Condvar,
+        inner: S,
+    }
+
+    impl<S> Meeting<S> {
+        fn new(n: usize, inner: S) -> Meeting<S> {
+            Meeting {
+                n,
+                arrived: Mutex::new(0),
+                all_here: std::sync::Condvar::new(),
+                inner,
+            }
+        }
+    }
+
+    impl<S: Sandbox> Sandbox for Meeting<S> {
+        fn run(&self, request: &RunRequest) -> Result<RunOutcome, SandboxError> {
+            let mut arrived = self.arrived.lock().unwrap();
+            if *arrived < self.n {
+                *arrived += 1;
+                self.all_here.notify_all();
+                let wait = Duration::from_secs(10);
+                let (_all, timeout) = self
+                    .all_here
+                    .wait_timeout_while(arrived, wait, |a| *a < self.n)
+                    .unwrap();
+                assert!(!timeout.timed_out(), "the first {} runs never met", self.n);
+            } else {
+                drop(arrived);
+            }
+            self.inner.run(request)
+        }
     }
 
     /// Answers by the test's input (`ok...`, `wa...`, `tle...`) and logs every run's input.
@@ -922,12 +996,13 @@ mod tests {
         let goal = Cutoff { all: false };
         let tests = named(&["tle-1", "tle-2", "tle-3"]);
         let (lim, prog) = (limits(), program());
-        let sandbox = ByInput::new();
+        let sandbox = Meeting::new(2, ByInput::new());
         let plans = [plan(&prog, &tests, &goal, &lim)];
         let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
-        assert_eq!(sandbox.runs_of("tle-1"), 2, "{:?}", sandbox.log());
-        assert!(sandbox.runs_of("tle-2") <= 1, "{:?}", sandbox.log());
-        assert_eq!(sandbox.runs_of("tle-3"), 0, "{:?}", sandbox.log());
+        let log = &sandbox.inner;
+        assert_eq!(log.runs_of("tle-1"), 2, "{:?}", log.log());
+        assert!(log.runs_of("tle-2") <= 1, "{:?}", log.log());
+        assert_eq!(log.runs_of("tle-3"), 0, "{:?}", log.log());
         let first = results[0][0].as_ref().unwrap();
         assert_eq!((first.verdict, first.runs), (Verdict::TLE, 2));
         assert_eq!(goal.decided(&results[0]), Some(1));
@@ -942,19 +1017,42 @@ mod tests {
         let tests = named(&["tle-1", "tle-2", "ok-3"]);
         let (lim, prog) = (limits(), program());
         let rerun_with = |trusted_ms: Option<u64>| {
-            let sandbox = ByInput::new();
+            let sandbox = Meeting::new(2, ByInput::new());
             let plans = [Plan {
                 trusted_from: trusted_ms.map(Duration::from_millis),
                 ..plan(&prog, &tests, &goal, &lim)
             }];
             let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
             assert!(results[0].iter().all(Option::is_some));
-            (sandbox.runs_of("tle-1"), sandbox.runs_of("tle-2"))
+            let log = &sandbox.inner;
+            (log.runs_of("tle-1"), log.runs_of("tle-2"))
         };
         // The scripted TLEs took 1000 ms of CPU time.
         assert_eq!(rerun_with(Some(1000)), (1, 1));
         assert_eq!(rerun_with(Some(1001)), (2, 2));
         assert_eq!(rerun_with(None), (2, 2));
+    }
+
+    #[test]
+    fn a_run_without_company_is_not_rerun_alone() {
+        // Two threads, but one test, or tests that never overlap: every run was alone, so a
+        // TLE is final at once (re-running it alone would only repeat it).
+        let goal = Cutoff { all: true };
+        let (lim, prog) = (limits(), program());
+        let tests = named(&["tle-1"]);
+        let sandbox = ByInput::new();
+        let plans = [plan(&prog, &tests, &goal, &lim)];
+        let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
+        assert_eq!(sandbox.runs_of("tle-1"), 1, "{:?}", sandbox.log());
+        let r = results[0][0].as_ref().unwrap();
+        assert_eq!((r.verdict, r.runs, r.shared), (Verdict::TLE, 1, false));
+        // Two tests that met inside the sandbox: both had company, the TLE is confirmed.
+        let tests = named(&["ok-1", "tle-2"]);
+        let sandbox = Meeting::new(2, ByInput::new());
+        let plans = [plan(&prog, &tests, &goal, &lim)];
+        let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
+        assert_eq!(sandbox.inner.runs_of("tle-2"), 2);
+        assert!(results[0].iter().flatten().all(|r| r.shared || r.runs == 2));
     }
 
     #[test]
@@ -987,7 +1085,10 @@ mod tests {
     }
 
     fn interrupted_run(script: Vec<RunOutcome>, n: usize, options: &Options) -> TestRun {
-        let sandbox = InterruptedAfter(ScriptedSandbox::new(script));
+        let sandbox = Meeting::new(
+            options.jobs.min(n),
+            InterruptedAfter(ScriptedSandbox::new(script)),
+        );
         run_tests(
             &sandbox,
             &program(),

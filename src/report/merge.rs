@@ -326,6 +326,7 @@ mod tests {
             memory_kib: 3,
             message: String::new(),
             runs: 1,
+            shared: false,
             output: None,
         }
     }

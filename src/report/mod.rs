@@ -228,6 +228,7 @@ mod tests {
                     memory_kib: 1536,
                     message: String::new(),
                     runs: 1,
+                    shared: false,
                     output: None,
                 },
                 TestResult {
@@ -238,6 +239,7 @@ mod tests {
                     memory_kib: 2048,
                     message: "row 2 sums to 14, expected 15".into(),
                     runs: 1,
+                    shared: false,
                     output: Some(crate::grade::OutputHead::of(b"1 2 3\n")),
                 },
             ],

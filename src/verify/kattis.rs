@@ -603,6 +603,7 @@ mod tests {
             memory_kib: 0,
             message: String::new(),
             runs: 1,
+            shared: false,
             output: None,
         })
     }

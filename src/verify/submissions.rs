@@ -502,7 +502,7 @@ pub(crate) fn tle_timing(
 ) -> Result<Option<Timing>> {
     let test = tests.iter().find(|t| t.name == seen.name);
     if at_high {
-        if seen.runs > 1 || jobs <= 1 {
+        if seen.runs > 1 || jobs <= 1 || !seen.shared {
             return Ok(Some(one_run(seen)));
         }
         if let (Some(prog), Some(test)) = (program(compiled, limits), test) {
@@ -601,6 +601,7 @@ mod tests {
             memory_kib: 0,
             message: String::new(),
             runs: 1,
+            shared: false,
             output: None,
         }
     }

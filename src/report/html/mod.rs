@@ -332,6 +332,7 @@ mod tests {
             memory_kib: 1024,
             message: "token 1 (\"<script>\") is not an integer".into(),
             runs: 1,
+            shared: false,
             output: Some(OutputHead::of(b"<script>alert(1)</script>\n")),
         };
         let s = failure_section(&Failure {

@@ -1,6 +1,6 @@
 #include <cstdio>
 #include <vector>
-// Sieves up to n: fine for 12, out of memory for 10^12.
+// Sieves up to n: fine for 12, out of memory for 10^10.
 int main() {
     long long n;
     if (std::scanf("%lld", &n) != 1) return 1;
