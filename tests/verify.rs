@@ -27,7 +27,11 @@ fn set_time_limit(pkg: &Path, seconds: &str) {
         .lines()
         .find(|l| l.starts_with("time-limit = "))
         .expect("a time-limit line");
-    fs::write(&path, text.replacen(line, &format!("time-limit = {seconds}"), 1)).unwrap();
+    fs::write(
+        &path,
+        text.replacen(line, &format!("time-limit = {seconds}"), 1),
+    )
+    .unwrap();
 }
 
 fn verify(pkg: &Path, extra: &[&str]) -> common::Run {
