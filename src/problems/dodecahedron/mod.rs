@@ -384,12 +384,14 @@ mod tests {
     fn generators_are_deterministic_and_vary() {
         let p = Dodecahedron;
         for (name, params) in variants() {
-            // `a` as other tests got them (made once per process), `b` made again here.
+            // `a` as other tests got them (made once per process), `b` made again here for
+            // the first few seeds (a memo-collision input costs ~0.1 s; `generated_data_is_pinned`
+            // pins the bytes of five seeds of every family besides).
             let a: Vec<String> = (1..=20).map(|s| generated(name, &params, s)).collect();
-            let b: Vec<String> = (1..=20)
+            let b: Vec<String> = (1..=4)
                 .map(|s| p.generate(name, &params, s).unwrap())
                 .collect();
-            assert_eq!(a, b, "{name}");
+            assert_eq!(a[..4], b, "{name}");
             let mut d = a.clone();
             d.sort();
             d.dedup();
