@@ -471,3 +471,30 @@ fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
     let fallback = PathBuf::from(format!("/var/tmp/judge-cache-{uid}"));
     assert!(fallback.join("v1").is_dir(), "{}", fallback.display());
 }
+
+#[test]
+fn a_relative_cache_dir_is_taken_from_the_current_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    let tests = lo_shu_tests();
+    let sub = programs().join("wa.c");
+    // The sandbox user must reach the cache: a folder others may enter, not tempdir's 0700.
+    let work = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(work.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new("timeout")
+        .arg("120")
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "magic-square"])
+        .arg(&sub)
+        .arg("--tests")
+        .arg(tests.path())
+        .env("JUDGE_CACHE_DIR", "my-cache")
+        .env("CI", "1")
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("WA"), "{stdout}\n{stderr}");
+    assert!(work.path().join("my-cache/v1").is_dir());
+}

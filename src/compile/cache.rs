@@ -31,13 +31,15 @@ impl Cache {
         Cache { dir: dir.into() }
     }
 
-    /// `$JUDGE_CACHE_DIR`, else `$XDG_CACHE_HOME/judge` (if absolute), else
+    /// `$JUDGE_CACHE_DIR` (a relative one taken from the current folder: compiled programs
+    /// are started by absolute path), else `$XDG_CACHE_HOME/judge` (if absolute), else
     /// `$HOME/.cache/judge` (if `$HOME` is an existing folder: a missing home is never
     /// created); `None` if none of them applies.
     pub fn default_dir() -> Option<PathBuf> {
         let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         if let Some(dir) = var("JUDGE_CACHE_DIR") {
-            return Some(PathBuf::from(dir));
+            let dir = PathBuf::from(dir);
+            return Some(std::path::absolute(&dir).unwrap_or(dir));
         }
         if let Some(xdg) = var("XDG_CACHE_HOME").map(PathBuf::from) {
             if xdg.is_absolute() {
