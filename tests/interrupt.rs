@@ -232,6 +232,31 @@ fn ctrl_c_during_a_compile_kills_the_compiler_and_caches_nothing() {
 }
 
 #[test]
+fn ctrl_c_while_precompiling_a_header_caches_nothing() {
+    // forced.cpp includes <bits/stdc++.h>: with an empty cache, g++ first precompiles it
+    // (seconds), writing the .gch into the cache's build folder.
+    let scene = Scene::new();
+    let source = scene.add(&root().join("problems/magic-square/submissions/accepted/forced.cpp"));
+    let judge = scene.spawn(&["grade", "magic-square", source.to_str().unwrap(), "--json"]);
+    scene.wait_for_process(&judge, "c++-header", Duration::from_secs(60));
+    let (out, took) = stop(judge, libc::SIGINT, true, Duration::from_secs(30));
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    assert!(
+        !text(&out.stderr).contains("precompile"),
+        "an interruption is not a failed build: {}",
+        text(&out.stderr)
+    );
+    let report = one_report(&out);
+    assert!(report.interrupted && report.compile.is_none(), "{report:?}");
+    scene.assert_nothing_left();
+    let cached = std::fs::read_dir(scene.path().join("cache/v1"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    assert_eq!(cached, 0, "an interrupted build must not be cached");
+}
+
+#[test]
 fn sigint_during_runs_reports_the_finished_tests_and_removes_work_folders() {
     let scene = Scene::new();
     // Sleeps 10 s: every test is a TLE at the 2 s wall-clock backstop.

@@ -1,7 +1,8 @@
 //! The on-disk cache of compiled submissions.
 //!
 //! Layout: `<dir>/v1/<key>/` is one entry: the copied source, whatever the compiler wrote
-//! (binary, class files) and `judge-entry.json` describing the outcome. An entry directory
+//! (binary, class files) and `judge-entry.json` describing the outcome; or a precompiled
+//! header (`<header>.gch`, see `super::pch`) and its `judge-entry.json`. An entry directory
 //! only ever appears complete: it is built in `<dir>/tmp/` and renamed into place.
 //! Entries are world-readable (dirs and executables 0755, other files 0644) because the
 //! sandbox runs contestants under an unprivileged uid. `<dir>/locks/<key>` is the lock a

@@ -12,6 +12,10 @@
 //! [`Cache`] entry keyed by a hash of the source, the language and the compiler, so grading
 //! the same file twice compiles it once. Compile errors are cached too; timeouts and
 //! compilers killed by a signal are not (they may be the machine's fault).
+//!
+//! A language may list `precompiled_headers` (C++: `bits/stdc++.h`): a source that mentions
+//! one is compiled with `-I` to a cache entry holding its GCC precompiled header, built once
+//! (see [`pch`]).
 
 use std::fs;
 use std::io::Read;
@@ -25,6 +29,7 @@ use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
 pub mod cache;
 pub mod language;
+mod pch;
 mod process;
 pub mod script;
 pub mod table;
@@ -91,7 +96,8 @@ pub struct Compiled {
     pub language: Language,
     pub outcome: CompileOutcome,
     /// Wall time of the compilation that produced this result; on a cache hit, that of the
-    /// original compilation.
+    /// original compilation. Only the submission's own compiler run: building a precompiled
+    /// header it needed first (a one-off, seconds) is not included.
     pub compile_time: Duration,
     /// True if the result came from the cache and no compiler ran.
     pub cached: bool,
@@ -308,6 +314,11 @@ pub fn compile_with_files(
 
     let (outcome, time, cacheable) = match (&spec.compile, &compiler) {
         (Some(template), Some(compiler)) => {
+            // Built (if needed) before the compiler starts, so it is not in `time`.
+            let sources: Vec<&[u8]> = std::iter::once(source.as_slice())
+                .chain(extra.iter().map(|(_, bytes)| bytes.as_slice()))
+                .collect();
+            let pch_dirs = pch::include_dirs(language, spec, compiler, &sources, limits, cache)?;
             let values =
                 placeholder_values(&build_dir, &source_name, &main_class, limits.memory_bytes);
             let mut argv: Vec<String> = template
@@ -315,6 +326,12 @@ pub fn compile_with_files(
                 .map(|a| table::expand(a, &values.as_pairs()))
                 .collect();
             argv[0] = compiler.display().to_string();
+            // Last, so the template's own -I directories are searched before the precompiled
+            // header: it can only stand in for a header that would be found after them.
+            for dir in pch_dirs {
+                argv.push("-I".to_string());
+                argv.push(dir.display().to_string());
+            }
             let rlimits = process::Rlimits {
                 address_space: spec.compile_rlimit_as.then_some(limits.memory_bytes),
                 file_size: limits.binary_bytes,
@@ -471,6 +488,14 @@ fn resolve_interpreter(
 /// Everything that determines the compile result: layout version, language, source, compile
 /// template, compiler environment and rlimit choice, and the compiler binary's identity
 /// (path, canonical path, size, mtime: an upgraded compiler misses the cache).
+///
+/// Not `precompiled_headers`, nor whether a precompiled header was used: GCC uses one only
+/// where it stands for the header exactly (and [`pch`] rebuilds it when a file it was built
+/// from changed), so the program is the same with or without it. Turning the key on or off
+/// then keeps every cached submission, and a submission compiled while its header could not
+/// be precompiled is not compiled again once it can. The one visible difference: a compile
+/// error whose include chain passes through the header names `judge-pch.h:1` instead of the
+/// source's line of the `#include`, and the cache keeps whichever message came first.
 fn cache_key(
     language: Language,
     spec: &LanguageSpec,
@@ -489,6 +514,13 @@ fn cache_key(
             h.field(name).field(bytes);
         }
     }
+    hash_compile_command(&mut h, spec, compiler);
+    h.finish()
+}
+
+/// The compile template, compiler environment and rlimit choice, and the compiler's identity
+/// (shared by submission and precompiled-header keys).
+fn hash_compile_command(h: &mut cache::KeyHasher, spec: &LanguageSpec, compiler: Option<&Path>) {
     if let Some(template) = &spec.compile {
         h.field(template.len().to_le_bytes());
         for arg in template {
@@ -514,7 +546,6 @@ fn cache_key(
             }
         }
     }
-    h.finish()
 }
 
 fn read_meta(entry: &Path) -> Option<EntryMeta> {

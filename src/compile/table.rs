@@ -48,6 +48,11 @@ pub struct LanguageSpec {
     /// Stderr markers with which the runtime reports running out of memory (MLE, not RE).
     #[serde(default)]
     pub out_of_memory: Vec<String>,
+    /// Headers (as written in `#include <...>`) that GCC-style C and C++ compilers get
+    /// precompiled: built once per compile command and compiler into a cache entry of their
+    /// own, passed to submissions that mention them with `-I` (see `super::pch`).
+    #[serde(default)]
+    pub precompiled_headers: Vec<String>,
 }
 
 fn default_true() -> bool {
@@ -194,6 +199,46 @@ fn validate(lang: Language, spec: &LanguageSpec) -> Result<(), String> {
     if spec.processes == 0 {
         return Err(format!("{lang}.processes must be at least 1"));
     }
+    validate_precompiled_headers(lang, spec)
+}
+
+/// `precompiled_headers` needs a GCC-style C or C++ compile command whose `{source}` is a whole
+/// argument (it becomes `-c -x c++-header WRAPPER ...`), and plain relative header names
+/// (they are written into `#include <...>` and used as paths inside the cache entry).
+fn validate_precompiled_headers(lang: Language, spec: &LanguageSpec) -> Result<(), String> {
+    if spec.precompiled_headers.is_empty() {
+        return Ok(());
+    }
+    let what = format!("{lang}.precompiled_headers");
+    if !matches!(lang, Language::C | Language::Cpp) {
+        return Err(format!(
+            "{what}: only C and C++ (GCC-style compilers) have precompiled headers"
+        ));
+    }
+    let Some(compile) = &spec.compile else {
+        return Err(format!("{what} needs a compile command"));
+    };
+    if !compile.iter().any(|a| a == "{source}") {
+        return Err(format!(
+            "{what} needs `{{source}}` as a whole argument of {lang}.compile"
+        ));
+    }
+    for header in &spec.precompiled_headers {
+        let plain = !header.is_empty()
+            && header.len() <= 200
+            && header
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"_+-./".contains(&b))
+            && header
+                .split('/')
+                .all(|c| !c.is_empty() && c != "." && c != "..");
+        if !plain {
+            return Err(format!(
+                "{what}: `{header}` is not a relative header name such as bits/stdc++.h \
+                 (letters, digits, `_+-./`, no `.` or `..` components)"
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -259,6 +304,8 @@ mod tests {
         assert!(!t.spec(Language::Java).compile_rlimit_as);
         assert!(t.spec(Language::Rust).compile_rlimit_as);
         assert_eq!(t.spec(Language::Python).run[0], "/usr/bin/python3");
+        assert_eq!(t.spec(Language::Cpp).precompiled_headers, ["bits/stdc++.h"]);
+        assert!(t.spec(Language::C).precompiled_headers.is_empty());
     }
 
     #[test]
@@ -302,12 +349,46 @@ mod tests {
             ("[c]\ncompile = []\nrun = [\"{binary}\"]\n", "no program"),
             ("[c]\nrun = [\"{binary}\"]\nprocesses = 0\n", "processes"),
             ("[c]\nrun = [\"{binary}\"\n", "t.toml"),
+            (
+                "[python]\nrun = [\"/bin/cat\"]\nprecompiled_headers = [\"a.h\"]\n",
+                "only C and C++",
+            ),
+            (
+                "[c]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"a.h\"]\n",
+                "needs a compile command",
+            ),
+            (
+                "[c]\ncompile = [\"gcc\", \"-o{binary}\", \"-x{source}\"]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"a.h\"]\n",
+                "whole argument",
+            ),
         ] {
             std::fs::write(&path, body).unwrap();
             let msg = LanguageTable::load(Some(&path)).unwrap_err().to_string();
             assert!(
                 msg.contains(needle) && msg.contains("t.toml"),
                 "{body}: {msg}"
+            );
+        }
+        for header in [
+            "",
+            "/usr/include/a.h",
+            "../a.h",
+            "bits//a.h",
+            "a.h>",
+            "a b.h",
+            "./a.h",
+        ] {
+            std::fs::write(
+                &path,
+                format!(
+                    "[cpp]\ncompile = [\"g++\", \"{{source}}\"]\nrun = [\"{{binary}}\"]\nprecompiled_headers = [\"{header}\"]\n"
+                ),
+            )
+            .unwrap();
+            let msg = LanguageTable::load(Some(&path)).unwrap_err().to_string();
+            assert!(
+                msg.contains("not a relative header name"),
+                "{header}: {msg}"
             );
         }
         let err = LanguageTable::load(Some(&dir.path().join("missing.toml"))).unwrap_err();

@@ -537,3 +537,325 @@ fn minimal_cover_drops_nested_dirs() {
         ["/a", "/c/d"].map(PathBuf::from).to_vec()
     );
 }
+
+// Precompiled headers (`precompiled_headers`, see `pch`).
+
+const STDCXX_SUM: &str = "// A typical contest source: the include after a comment.\n#include <bits/stdc++.h>\nusing namespace std;\nint main(){long a,b; cin>>a>>b; vector<long> v{b,a}; sort(v.begin(), v.end()); cout<<v[0]+v[1]<<\" pch\\n\";}\n";
+
+/// The precompiled-header entries in `cache`: (entry folder, its record).
+fn pch_entries(cache: &Cache) -> Vec<(PathBuf, serde_json::Value)> {
+    let Ok(read) = fs::read_dir(cache.dir().join("v1")) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for entry in read {
+        let dir = entry.unwrap().path();
+        let Ok(text) = fs::read_to_string(dir.join(cache::META_FILE)) else {
+            continue;
+        };
+        let meta: serde_json::Value = serde_json::from_str(&text).unwrap();
+        if meta.get("header").is_some() {
+            found.push((dir, meta));
+        }
+    }
+    found
+}
+
+/// A compiler for the tests: a shell script that runs g++, after appending a line to
+/// `<script>.log` and running `on_header` when it is asked to build a precompiled header, and
+/// after appending its arguments to `<script>.args` otherwise.
+fn scripted_compiler(f: &Fixture, name: &str, on_header: &str) -> PathBuf {
+    let script = f.root.join(name);
+    fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ncase \" $* \" in\n*\" c++-header \"*) echo build >> \"$0.log\"; {on_header} ;;\n*) echo \"$*\" >> \"$0.args\" ;;\nesac\nexec g++ \"$@\"\n"
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// A C++ table compiling with `compiler` and precompiling `header`.
+fn pch_table(f: &Fixture, compiler: &Path, header: &str) -> LanguageTable {
+    table_file(
+        f,
+        &format!(
+            "[cpp]\ncompile = [\"{}\", \"-O2\", \"-o\", \"{{binary}}\", \"{{source}}\"]\nrun = [\"{{binary}}\"]\nprecompiled_headers = [\"{header}\"]\n",
+            compiler.display()
+        ),
+    )
+}
+
+fn lines(path: &Path) -> usize {
+    fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+const CSTDIO_SUM: &str = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\", a+b);}\n";
+
+#[test]
+fn bits_stdcxx_is_precompiled_once_and_used() {
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    let builtin = LanguageTable::load(None).unwrap();
+    assert_eq!(
+        builtin.spec(Language::Cpp).precompiled_headers,
+        ["bits/stdc++.h"]
+    );
+    let sub = f.submit("a.cpp", STDCXX_SUM);
+    let first = f.compile(&sub);
+    assert_eq!(first.outcome, CompileOutcome::Ok);
+    let argv = first.run_argv(MIB).unwrap();
+    assert_eq!(run_trusted(&argv, "2 3\n"), "5 pch\n");
+    let pch = pch_entries(&f.cache);
+    assert_eq!(pch.len(), 1, "{pch:?}");
+    let (pch_dir, meta) = &pch[0];
+    assert_eq!(meta["outcome"]["result"], "ok");
+    assert!(
+        meta["inputs"].as_array().unwrap().len() > 10,
+        "the files it was built from are recorded"
+    );
+    let gch = pch_dir.join("bits/stdc++.h.gch");
+    let mtime = |p: &Path| -> SystemTime { fs::metadata(p).unwrap().modified().unwrap() };
+    let built_at = mtime(&gch);
+
+    // Another submission uses the same entry; nothing is rebuilt.
+    let second = f.compile(&f.submit("b.cpp", &STDCXX_SUM.replace("v{b,a}", "v{b,2*a}")));
+    assert!(!second.cached);
+    assert_eq!(
+        run_trusted(&second.run_argv(MIB).unwrap(), "2 3\n"),
+        "7 pch\n"
+    );
+    assert_eq!(pch_entries(&f.cache).len(), 1);
+    assert_eq!(mtime(&gch), built_at, "the precompiled header was rebuilt");
+
+    // The same source compiled without precompiled headers (another cache: the submission's
+    // key does not depend on them) gives the same program, byte for byte.
+    let plain = fixture();
+    let table = table_file(
+        &plain,
+        "[cpp]\ncompile = [\"g++\", \"-O2\", \"-std=gnu++17\", \"-static\", \"-pipe\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nenv = { LANG = \"C.UTF-8\" }\n",
+    );
+    assert_eq!(
+        cache_key(
+            Language::Cpp,
+            table.spec(Language::Cpp),
+            STDCXX_SUM.as_bytes(),
+            &[],
+            None
+        ),
+        cache_key(
+            Language::Cpp,
+            builtin.spec(Language::Cpp),
+            STDCXX_SUM.as_bytes(),
+            &[],
+            None
+        ),
+        "precompiled_headers must not be part of a submission's key"
+    );
+    let without = plain.compile_with(&sub, &table, &CompileLimits::default());
+    assert!(pch_entries(&plain.cache).is_empty());
+    let binary = |c: &Compiled| fs::read(c.entry_dir.as_ref().unwrap().join("solution")).unwrap();
+    assert!(
+        binary(&first) == binary(&without),
+        "the program differs with the precompiled header"
+    );
+
+    // g++ itself says it uses the .gch with the built-in flags: `-H` marks it with `!`.
+    let template = builtin.spec(Language::Cpp).compile.clone().unwrap();
+    let out = f.root.join("manual");
+    let mut cmd = Command::new(&template[0]);
+    for arg in &template[1..] {
+        cmd.arg(table::expand(
+            arg,
+            &[
+                ("binary", &out.display().to_string()),
+                ("source", &sub.path.display().to_string()),
+            ],
+        ));
+    }
+    let manual = cmd.arg("-H").arg("-I").arg(pch_dir).output().unwrap();
+    assert!(manual.status.success());
+    let trace = String::from_utf8_lossy(&manual.stderr);
+    assert_eq!(
+        trace.lines().next(),
+        Some(format!("! {}", gch.display()).as_str()),
+        "{trace}"
+    );
+}
+
+#[test]
+fn the_compiler_is_given_the_precompiled_header() {
+    // With -H in the template, g++ lists what it reads: a compile error shows it.
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    let table = table_file(
+        &f,
+        "[cpp]\ncompile = [\"g++\", \"-H\", \"-O2\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"cstdio\"]\n",
+    );
+    let c = f.compile_with(
+        &f.submit(
+            "ce.cpp",
+            "#include <cstdio>\nint main() { return undefined_name; }\n",
+        ),
+        &table,
+        &CompileLimits::default(),
+    );
+    let msg = failure(&c);
+    let pch = pch_entries(&f.cache);
+    assert_eq!(pch.len(), 1);
+    let gch = pch[0].0.join("cstdio.gch");
+    assert!(
+        msg.lines().next() == Some(format!("! {}", gch.display()).as_str()),
+        "{msg}"
+    );
+    assert!(msg.contains("undefined_name"), "{msg}");
+}
+
+#[test]
+fn a_source_without_the_header_builds_no_precompiled_header() {
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    let c = f.compile(&f.submit("a.cpp", SUM_CPP));
+    assert_eq!(c.outcome, CompileOutcome::Ok);
+    assert!(pch_entries(&f.cache).is_empty());
+    assert_eq!(fs::read_dir(f.cache.dir().join("v1")).unwrap().count(), 1);
+    // Nor does a compile error, or a cache hit.
+    f.compile(&f.submit("ce.cpp", "int main() { std::vector<int> v; }\n"));
+    assert!(f.compile(&f.submit("a2.cpp", SUM_CPP)).cached);
+    assert!(pch_entries(&f.cache).is_empty());
+}
+
+#[test]
+fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    let check = |table: &LanguageTable, limits: &CompileLimits, name: &str, text: &str| {
+        let c = f.compile_with(&f.submit(name, text), table, limits);
+        assert_eq!(c.outcome, CompileOutcome::Ok, "{name}");
+        assert_eq!(run_trusted(&c.run_argv(MIB).unwrap(), "2 3\n"), "5\n");
+    };
+    let limits = CompileLimits::default();
+
+    // A header g++ cannot find (the source only mentions it in a comment): g++ fails, the
+    // failure is cached, the source compiles without it.
+    let table = table_file(
+        &f,
+        "[cpp]\ncompile = [\"g++\", \"-O2\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"no-such-header.h\"]\n",
+    );
+    let text = format!("// not no-such-header.h\n{CSTDIO_SUM}");
+    check(&table, &limits, "missing.cpp", &text);
+    let pch = pch_entries(&f.cache);
+    assert_eq!(pch.len(), 1);
+    assert_eq!(pch[0].1["outcome"]["result"], "failed");
+    let spec = table.spec(Language::Cpp);
+    let gxx = resolve_program("g++").unwrap();
+    match pch::ensure(
+        Language::Cpp,
+        spec,
+        &gxx,
+        "no-such-header.h",
+        &limits,
+        &f.cache,
+    ) {
+        Ok(pch::Pch::Unavailable(why)) => {
+            assert!(why.contains("no-such-header.h"), "{why}");
+            assert!(!why.contains('\n'), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // A compiler that fails on headers only: cached too, so not run again.
+    let script = scripted_compiler(&f, "fails", "echo boom >&2; exit 1");
+    let table = pch_table(&f, &script, "cstdio");
+    check(&table, &limits, "a.cpp", CSTDIO_SUM);
+    check(
+        &table,
+        &limits,
+        "b.cpp",
+        &CSTDIO_SUM.replace("a,b;", "a,b ;"),
+    );
+    assert_eq!(lines(&script.with_extension("log")), 1);
+    let spec = table.spec(Language::Cpp);
+    match pch::ensure(Language::Cpp, spec, &script, "cstdio", &limits, &f.cache) {
+        Ok(pch::Pch::Unavailable(why)) => assert!(why.contains("boom"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let args = fs::read_to_string(script.with_extension("args")).unwrap();
+    assert!(!args.contains(" -I "), "{args}");
+
+    // Killed, or over the time limit: nothing cached, and not tried again by this process.
+    for (name, action) in [("killed", "kill -9 $$"), ("slow", "sleep 20")] {
+        let script = scripted_compiler(&f, name, action);
+        let table = pch_table(&f, &script, "cstdio");
+        let limits = CompileLimits {
+            wall_time: Duration::from_secs(3),
+            ..CompileLimits::default()
+        };
+        let entries = pch_entries(&f.cache).len();
+        check(&table, &limits, &format!("{name}1.cpp"), CSTDIO_SUM);
+        check(
+            &table,
+            &limits,
+            &format!("{name}2.cpp"),
+            &CSTDIO_SUM.replace("a,b;", "a, b;"),
+        );
+        assert_eq!(lines(&script.with_extension("log")), 1, "{name}");
+        assert_eq!(pch_entries(&f.cache).len(), entries, "{name}");
+    }
+    let tmp: Vec<_> = fs::read_dir(f.cache.dir().join("tmp")).unwrap().collect();
+    assert!(tmp.is_empty(), "build folders left: {tmp:?}");
+}
+
+#[test]
+fn compiles_at_once_build_the_precompiled_header_once() {
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    // The build takes a second longer, so that the others arrive while it runs.
+    let script = scripted_compiler(&f, "gxx", "sleep 1");
+    let table = pch_table(&f, &script, "cstdio");
+    let subs: Vec<Submission> = (0..4)
+        .map(|i| {
+            f.submit(
+                &format!("s{i}.cpp"),
+                &CSTDIO_SUM.replace("a+b", &format!("a+b+{i}")),
+            )
+        })
+        .collect();
+    let compiled: Vec<Compiled> = std::thread::scope(|s| {
+        let handles: Vec<_> = subs
+            .iter()
+            .map(|sub| s.spawn(|| f.compile_with(sub, &table, &CompileLimits::default())))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(lines(&script.with_extension("log")), 1);
+    let pch = pch_entries(&f.cache);
+    assert_eq!(pch.len(), 1);
+    for (i, c) in compiled.iter().enumerate() {
+        assert!(!c.cached);
+        assert_eq!(
+            run_trusted(&c.run_argv(MIB).unwrap(), "2 3\n"),
+            format!("{}\n", 5 + i)
+        );
+    }
+    // Every submission was compiled with it.
+    let args = fs::read_to_string(script.with_extension("args")).unwrap();
+    let include = format!(" -I {}", pch[0].0.display());
+    assert_eq!(
+        args.lines().filter(|l| l.ends_with(&include)).count(),
+        4,
+        "{args}"
+    );
+}
