@@ -233,9 +233,16 @@ fn ctrl_c_during_a_compile_kills_the_compiler_and_caches_nothing() {
 
 #[test]
 fn ctrl_c_while_precompiling_a_header_caches_nothing() {
-    // forced.cpp includes <bits/stdc++.h>: with an empty cache, g++ first precompiles it
-    // (seconds), writing the .gch into the cache's build folder.
+    // A header is precompiled from its second use on: a first source that only names
+    // <bits/stdc++.h> in a comment (a CE, compiled at once) leaves the mark; then forced.cpp,
+    // which includes it, makes g++ precompile it first (seconds), writing the .gch into the
+    // cache's build folder.
     let scene = Scene::new();
+    let first = scene.path().join("mentions.cpp");
+    std::fs::write(&first, "// not <bits/stdc++.h>\nint main() { return x; }\n").unwrap();
+    let primer = scene.spawn(&["grade", "magic-square", first.to_str().unwrap(), "--json"]);
+    let primed = primer.wait_with_output().unwrap();
+    assert_eq!(primed.status.code(), Some(1), "{}", text(&primed.stderr));
     let source = scene.add(&root().join("problems/magic-square/submissions/accepted/forced.cpp"));
     let judge = scene.spawn(&["grade", "magic-square", source.to_str().unwrap(), "--json"]);
     scene.wait_for_process(&judge, "c++-header", Duration::from_secs(60));
@@ -250,10 +257,11 @@ fn ctrl_c_while_precompiling_a_header_caches_nothing() {
     let report = one_report(&out);
     assert!(report.interrupted && report.compile.is_none(), "{report:?}");
     scene.assert_nothing_left();
+    // Only the primer's compile error is cached.
     let cached = std::fs::read_dir(scene.path().join("cache/v1"))
         .map(|d| d.count())
         .unwrap_or(0);
-    assert_eq!(cached, 0, "an interrupted build must not be cached");
+    assert_eq!(cached, 1, "an interrupted build must not be cached");
 }
 
 #[test]

@@ -5,9 +5,11 @@
 //! header (`<header>.gch`, see `super::pch`) and its `judge-entry.json`. An entry directory
 //! only ever appears complete: it is built in `<dir>/tmp/` and renamed into place.
 //! Entries are world-readable (dirs and executables 0755, other files 0644) because the
-//! sandbox runs contestants under an unprivileged uid. `<dir>/locks/<key>` is the lock a
-//! judge holds while it builds entry `<key>`, so that judges running at once (or the
-//! threads of one) compile a submission once and the others wait for its entry.
+//! sandbox runs contestants under an unprivileged uid. `<dir>/seen/<key>` says that something
+//! wanted entry `<key>` before (precompiled headers are built from their second use on).
+//! `<dir>/locks/<key>` is the lock a judge holds while it builds entry `<key>`, so that
+//! judges running at once (or the threads of one) compile a submission once and the others
+//! wait for its entry.
 
 use std::fs;
 use std::io;
@@ -102,6 +104,22 @@ impl Cache {
         CompileError::CacheUnwritable {
             dir: self.dir.clone(),
             source,
+        }
+    }
+
+    /// Notes that something wanted entry `key` (a file `<dir>/seen/<key>`): `Ok(true)` when it
+    /// was noted before, `Ok(false)` when this is the first time.
+    pub(crate) fn mark_seen(&self, key: &str) -> Result<bool, CompileError> {
+        let seen = self.dir.join("seen");
+        ensure_dir(&seen).map_err(|e| self.unwritable(e))?;
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(seen.join(key))
+        {
+            Ok(_) => Ok(false),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(true),
+            Err(e) => Err(self.unwritable(e)),
         }
     }
 

@@ -18,6 +18,9 @@
 //! byte-identical for the jury's C++ sources), which is why a submission's cache key ignores
 //! `precompiled_headers` (see [`super::compile_with_files`]).
 //!
+//! The header is built from the second source on that mentions it (the first leaves a mark in
+//! `<cache>/seen/`): a cache that compiles one such source never pays for the build.
+//!
 //! A build that fails never fails a compile: the submission compiles without `-I` and judge
 //! warns once per process. A compiler that exits with an error is cached as a failed entry (it
 //! would fail again); a timeout or a kill is not (it may be the machine's load), but is not
@@ -71,6 +74,9 @@ struct Input {
 pub(crate) enum Pch {
     /// Its entry: the directory to pass with `-I`.
     Ready(PathBuf),
+    /// Not built yet, by design: this is the first source of the cache that needs it (see
+    /// [`ensure`]).
+    NotYet,
     /// Why not, in one line.
     Unavailable(String),
 }
@@ -95,10 +101,26 @@ pub(crate) fn include_dirs(
         }
         match ensure(language, spec, compiler, header, limits, cache)? {
             Pch::Ready(dir) => dirs.push(dir),
+            Pch::NotYet => {}
             Pch::Unavailable(why) => warn_once(language, header, &why),
         }
     }
     Ok(dirs)
+}
+
+/// Marks `header` as needed before in `cache`, so that the next compile that needs it builds
+/// it (tests of the build itself start there).
+#[cfg(test)]
+pub(crate) fn mark_needed(
+    language: Language,
+    spec: &LanguageSpec,
+    compiler: &Path,
+    header: &str,
+    cache: &Cache,
+) {
+    cache
+        .mark_seen(&key(language, spec, header, compiler))
+        .expect("marks the header as needed");
 }
 
 /// Whether `header`'s name occurs in `source`.
@@ -147,7 +169,10 @@ fn key(language: Language, spec: &LanguageSpec, header: &str, compiler: &Path) -
 
 /// `header`'s precompiled entry: found in `cache` (and still matching the files it was built
 /// from), or built now under the entry's lock, so that judges and threads compiling at once
-/// build it once.
+/// build it once. Built from the second source on that needs it ([`Pch::NotYet`] for the
+/// first, which leaves a mark in the cache): the build costs about as much CPU time as the
+/// compiles of three or four such sources save, so a cache that compiles one of them (a
+/// one-off `judge grade`) never pays for it, and one that compiles many pays once.
 pub(crate) fn ensure(
     language: Language,
     spec: &LanguageSpec,
@@ -156,9 +181,18 @@ pub(crate) fn ensure(
     limits: &CompileLimits,
     cache: &Cache,
 ) -> Result<Pch, Interrupted> {
-    let entry = cache.entry_path(&key(language, spec, header, compiler));
+    let key = key(language, spec, header, compiler);
+    let entry = cache.entry_path(&key);
     if let Some(why) = failed_here(&entry) {
         return Ok(Pch::Unavailable(why));
+    }
+    if let Some(meta) = read(&entry, language, header) {
+        return Ok(found(meta, &entry));
+    }
+    match cache.mark_seen(&key) {
+        Ok(true) => {}
+        Ok(false) => return Ok(Pch::NotYet),
+        Err(e) => return Ok(Pch::Unavailable(e.to_string())),
     }
     let _turn = match cache.lookup_or_lock(&entry, || read(&entry, language, header)) {
         Ok(cache::Lookup::Found(meta)) => return Ok(found(meta, &entry)),

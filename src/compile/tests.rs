@@ -588,6 +588,14 @@ fn pch_table(f: &Fixture, compiler: &Path, header: &str) -> LanguageTable {
     )
 }
 
+/// Marks `header` of `table`'s C++ entry as needed before in `f`'s cache, so that the next
+/// compile that mentions it builds it (it is built from its second use on).
+fn needed_before(f: &Fixture, table: &LanguageTable, header: &str) {
+    let spec = table.spec(Language::Cpp);
+    let compiler = resolve_program(&spec.compile.as_ref().unwrap()[0]).unwrap();
+    pch::mark_needed(Language::Cpp, spec, &compiler, header, &f.cache);
+}
+
 fn lines(path: &Path) -> usize {
     fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
@@ -605,6 +613,7 @@ fn bits_stdcxx_is_precompiled_once_and_used() {
         builtin.spec(Language::Cpp).precompiled_headers,
         ["bits/stdc++.h"]
     );
+    needed_before(&f, &builtin, "bits/stdc++.h");
     let sub = f.submit("a.cpp", STDCXX_SUM);
     let first = f.compile(&sub);
     assert_eq!(first.outcome, CompileOutcome::Ok);
@@ -698,6 +707,7 @@ fn the_compiler_is_given_the_precompiled_header() {
         &f,
         "[cpp]\ncompile = [\"g++\", \"-H\", \"-O2\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"cstdio\"]\n",
     );
+    needed_before(&f, &table, "cstdio");
     let c = f.compile_with(
         &f.submit(
             "ce.cpp",
@@ -752,6 +762,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
         &f,
         "[cpp]\ncompile = [\"g++\", \"-O2\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"no-such-header.h\"]\n",
     );
+    needed_before(&f, &table, "no-such-header.h");
     let text = format!("// not no-such-header.h\n{CSTDIO_SUM}");
     check(&table, &limits, "missing.cpp", &text);
     let pch = pch_entries(&f.cache);
@@ -777,6 +788,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
     // A compiler that fails on headers only: cached too, so not run again.
     let script = scripted_compiler(&f, "fails", "echo boom >&2; exit 1");
     let table = pch_table(&f, &script, "cstdio");
+    needed_before(&f, &table, "cstdio");
     check(&table, &limits, "a.cpp", CSTDIO_SUM);
     check(
         &table,
@@ -797,6 +809,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
     for (name, action) in [("killed", "kill -9 $$"), ("slow", "sleep 20")] {
         let script = scripted_compiler(&f, name, action);
         let table = pch_table(&f, &script, "cstdio");
+        needed_before(&f, &table, "cstdio");
         let limits = CompileLimits {
             wall_time: Duration::from_secs(3),
             ..CompileLimits::default()
@@ -825,6 +838,7 @@ fn compiles_at_once_build_the_precompiled_header_once() {
     // The build takes a second longer, so that the others arrive while it runs.
     let script = scripted_compiler(&f, "gxx", "sleep 1");
     let table = pch_table(&f, &script, "cstdio");
+    needed_before(&f, &table, "cstdio");
     let subs: Vec<Submission> = (0..4)
         .map(|i| {
             f.submit(
@@ -858,4 +872,36 @@ fn compiles_at_once_build_the_precompiled_header_once() {
         4,
         "{args}"
     );
+}
+
+#[test]
+fn a_header_is_precompiled_from_its_second_use_on() {
+    // The build costs as much as several compiles it speeds up: the first source that needs it
+    // compiles without it (and leaves a mark), the second builds it and compiles with it.
+    if !available(Language::Cpp) {
+        return;
+    }
+    let f = fixture();
+    let script = scripted_compiler(&f, "gxx", "true");
+    let table = pch_table(&f, &script, "cstdio");
+    let compile = |name: &str, text: &str| {
+        let c = f.compile_with(&f.submit(name, text), &table, &CompileLimits::default());
+        assert_eq!(c.outcome, CompileOutcome::Ok, "{name}");
+        assert_eq!(run_trusted(&c.run_argv(MIB).unwrap(), "2 3\n"), "5\n");
+    };
+    compile("first.cpp", CSTDIO_SUM);
+    assert_eq!(
+        lines(&script.with_extension("log")),
+        0,
+        "built at the first use"
+    );
+    assert!(pch_entries(&f.cache).is_empty());
+    compile("second.cpp", &CSTDIO_SUM.replace("a,b;", "a, b;"));
+    assert_eq!(lines(&script.with_extension("log")), 1);
+    let pch = pch_entries(&f.cache);
+    assert_eq!(pch.len(), 1);
+    let args = fs::read_to_string(script.with_extension("args")).unwrap();
+    let include = format!(" -I {}", pch[0].0.display());
+    let with: Vec<bool> = args.lines().map(|l| l.ends_with(&include)).collect();
+    assert_eq!(with, [false, true], "{args}");
 }
