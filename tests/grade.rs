@@ -498,3 +498,64 @@ fn a_relative_cache_dir_is_taken_from_the_current_folder() {
     assert!(stdout.contains("WA"), "{stdout}\n{stderr}");
     assert!(work.path().join("my-cache/v1").is_dir());
 }
+
+#[test]
+fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
+    // Two sources that include <bits/stdc++.h>, graded with the shared cache: the header is
+    // precompiled from its second use on, so its entry exists now (built here or by an
+    // earlier test), and g++ uses it with the built-in flags (`-H` marks it with `!`).
+    let dir = tempfile::tempdir().unwrap();
+    let subs: Vec<PathBuf> = ["std::cout << LO_SHU", "std::printf(\"%s\", LO_SHU)"]
+        .iter()
+        .enumerate()
+        .map(|(i, print)| {
+            let path = dir.path().join(format!("lo_shu_{i}.cpp"));
+            let text = format!(
+                "// A contest-style source: the include comes first.\n#include <bits/stdc++.h>\n\
+                 #define LO_SHU \"2 7 6\\n9 5 1\\n4 3 8\\n\"\nint main() {{ {print}; }}\n"
+            );
+            std::fs::write(&path, text).unwrap();
+            path
+        })
+        .collect();
+    let g = grade(&[&subs[0], &subs[1]], &[]);
+    assert_eq!(g.code, 0, "{}", g.stderr);
+    assert!(
+        g.reports.iter().all(|r| r.verdict() == "AC"),
+        "{}",
+        g.stderr
+    );
+    assert!(!g.stderr.contains("warning"), "{}", g.stderr);
+    let gch: Vec<PathBuf> = std::fs::read_dir(common::cache_dir().join("v1"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("bits/stdc++.h.gch"))
+        .filter(|p| p.is_file())
+        .collect();
+    assert_eq!(gch.len(), 1, "{gch:?}");
+    let table = judge::compile::LanguageTable::load(None).unwrap();
+    let template = table
+        .spec(judge::compile::Language::Cpp)
+        .compile
+        .clone()
+        .unwrap();
+    let args = template[1..].iter().map(|a| match a.as_str() {
+        "{binary}" => dir.path().join("a.out").display().to_string(),
+        "{source}" => subs[0].display().to_string(),
+        a => a.to_string(),
+    });
+    let include = gch[0].parent().unwrap().parent().unwrap();
+    let manual = Command::new(&template[0])
+        .args(args)
+        .arg("-H")
+        .arg("-I")
+        .arg(include)
+        .output()
+        .unwrap();
+    assert!(manual.status.success());
+    let trace = String::from_utf8_lossy(&manual.stderr);
+    assert_eq!(
+        trace.lines().next(),
+        Some(format!("! {}", gch[0].display()).as_str()),
+        "{trace}"
+    );
+}

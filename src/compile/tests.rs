@@ -540,8 +540,6 @@ fn minimal_cover_drops_nested_dirs() {
 
 // Precompiled headers (`precompiled_headers`, see `pch`).
 
-const STDCXX_SUM: &str = "// A typical contest source: the include after a comment.\n#include <bits/stdc++.h>\nusing namespace std;\nint main(){long a,b; cin>>a>>b; vector<long> v{b,a}; sort(v.begin(), v.end()); cout<<v[0]+v[1]<<\" pch\\n\";}\n";
-
 /// The precompiled-header entries in `cache`: (entry folder, its record).
 fn pch_entries(cache: &Cache) -> Vec<(PathBuf, serde_json::Value)> {
     let Ok(read) = fs::read_dir(cache.dir().join("v1")) else {
@@ -603,96 +601,79 @@ fn lines(path: &Path) -> usize {
 const CSTDIO_SUM: &str = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\", a+b);}\n";
 
 #[test]
-fn bits_stdcxx_is_precompiled_once_and_used() {
+fn a_header_is_precompiled_once_and_used() {
+    // <cstdio> stands for <bits/stdc++.h> (the same mechanism at a tenth of the build cost;
+    // tests/grade.rs checks the built-in table's <bits/stdc++.h> with the built-in flags).
     if !available(Language::Cpp) {
         return;
     }
-    let f = fixture();
     let builtin = LanguageTable::load(None).unwrap();
     assert_eq!(
         builtin.spec(Language::Cpp).precompiled_headers,
         ["bits/stdc++.h"]
     );
-    needed_before(&f, &builtin, "bits/stdc++.h");
-    let sub = f.submit("a.cpp", STDCXX_SUM);
-    let first = f.compile(&sub);
+    let f = fixture();
+    let flags = "\"-O2\", \"-std=gnu++17\", \"-pipe\", \"-o\", \"{binary}\", \"{source}\"";
+    let table = table_file(
+        &f,
+        &format!("[cpp]\ncompile = [\"g++\", {flags}]\nrun = [\"{{binary}}\"]\nprecompiled_headers = [\"cstdio\"]\n"),
+    );
+    needed_before(&f, &table, "cstdio");
+    let limits = CompileLimits::default();
+    let sub = f.submit("a.cpp", CSTDIO_SUM);
+    let first = f.compile_with(&sub, &table, &limits);
     assert_eq!(first.outcome, CompileOutcome::Ok);
-    let argv = first.run_argv(MIB).unwrap();
-    assert_eq!(run_trusted(&argv, "2 3\n"), "5 pch\n");
+    assert_eq!(run_trusted(&first.run_argv(MIB).unwrap(), "2 3\n"), "5\n");
     let pch = pch_entries(&f.cache);
     assert_eq!(pch.len(), 1, "{pch:?}");
     let (pch_dir, meta) = &pch[0];
     assert_eq!(meta["outcome"]["result"], "ok");
     assert!(
-        meta["inputs"].as_array().unwrap().len() > 10,
+        meta["inputs"].as_array().unwrap().len() > 3,
         "the files it was built from are recorded"
     );
-    let gch = pch_dir.join("bits/stdc++.h.gch");
+    let gch = pch_dir.join("cstdio.gch");
     let mtime = |p: &Path| -> SystemTime { fs::metadata(p).unwrap().modified().unwrap() };
     let built_at = mtime(&gch);
 
     // Another submission uses the same entry; nothing is rebuilt.
-    let second = f.compile(&f.submit("b.cpp", &STDCXX_SUM.replace("v{b,a}", "v{b,2*a}")));
-    assert!(!second.cached);
-    assert_eq!(
-        run_trusted(&second.run_argv(MIB).unwrap(), "2 3\n"),
-        "7 pch\n"
+    let second = f.compile_with(
+        &f.submit("b.cpp", &CSTDIO_SUM.replace("a+b", "a+2*b")),
+        &table,
+        &limits,
     );
+    assert!(!second.cached);
+    assert_eq!(run_trusted(&second.run_argv(MIB).unwrap(), "2 3\n"), "8\n");
     assert_eq!(pch_entries(&f.cache).len(), 1);
     assert_eq!(mtime(&gch), built_at, "the precompiled header was rebuilt");
 
     // The same source compiled without precompiled headers (another cache: the submission's
     // key does not depend on them) gives the same program, byte for byte.
     let plain = fixture();
-    let table = table_file(
+    let plain_table = table_file(
         &plain,
-        "[cpp]\ncompile = [\"g++\", \"-O2\", \"-std=gnu++17\", \"-static\", \"-pipe\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nenv = { LANG = \"C.UTF-8\" }\n",
+        &format!("[cpp]\ncompile = [\"g++\", {flags}]\nrun = [\"{{binary}}\"]\n"),
     );
+    let key = |t: &LanguageTable| {
+        cache_key(
+            Language::Cpp,
+            t.spec(Language::Cpp),
+            CSTDIO_SUM.as_bytes(),
+            &[],
+            None,
+        )
+    };
     assert_eq!(
-        cache_key(
-            Language::Cpp,
-            table.spec(Language::Cpp),
-            STDCXX_SUM.as_bytes(),
-            &[],
-            None
-        ),
-        cache_key(
-            Language::Cpp,
-            builtin.spec(Language::Cpp),
-            STDCXX_SUM.as_bytes(),
-            &[],
-            None
-        ),
+        key(&table),
+        key(&plain_table),
         "precompiled_headers must not be part of a submission's key"
     );
-    let without = plain.compile_with(&sub, &table, &CompileLimits::default());
+    let without = plain.compile_with(&sub, &plain_table, &limits);
     assert!(pch_entries(&plain.cache).is_empty());
     let binary = |c: &Compiled| fs::read(c.entry_dir.as_ref().unwrap().join("solution")).unwrap();
     assert!(
         binary(&first) == binary(&without),
         "the program differs with the precompiled header"
-    );
-
-    // g++ itself says it uses the .gch with the built-in flags: `-H` marks it with `!`.
-    let template = builtin.spec(Language::Cpp).compile.clone().unwrap();
-    let out = f.root.join("manual");
-    let mut cmd = Command::new(&template[0]);
-    for arg in &template[1..] {
-        cmd.arg(table::expand(
-            arg,
-            &[
-                ("binary", &out.display().to_string()),
-                ("source", &sub.path.display().to_string()),
-            ],
-        ));
-    }
-    let manual = cmd.arg("-H").arg("-I").arg(pch_dir).output().unwrap();
-    assert!(manual.status.success());
-    let trace = String::from_utf8_lossy(&manual.stderr);
-    assert_eq!(
-        trace.lines().next(),
-        Some(format!("! {}", gch.display()).as_str()),
-        "{trace}"
     );
 }
 
