@@ -62,10 +62,15 @@ pub struct CompileLimits {
     pub binary_bytes: u64,
     /// Larger sources are a compile error without running the compiler.
     pub source_bytes: u64,
+    /// Wall-clock limit of a precompiled header's build (see `pch`): longer than a
+    /// submission's, since it is the judge's own work on a known header (5-6 s of CPU time
+    /// here) and a build killed on a loaded machine is lost for every compile waiting for it.
+    pub header_wall_time: Duration,
 }
 
 impl Default for CompileLimits {
-    /// 30 s, 2 GiB, 64 KiB of output, 256 MiB binaries, 16 MiB sources.
+    /// 30 s, 2 GiB, 64 KiB of output, 256 MiB binaries, 16 MiB sources; 120 s for a
+    /// precompiled header.
     fn default() -> Self {
         CompileLimits {
             wall_time: Duration::from_secs(30),
@@ -73,6 +78,7 @@ impl Default for CompileLimits {
             output_bytes: 64 * 1024,
             binary_bytes: 256 * MIB,
             source_bytes: 16 * MIB,
+            header_wall_time: Duration::from_secs(120),
         }
     }
 }

@@ -319,7 +319,8 @@ fn build(
         file_size: limits.binary_bytes,
     };
     let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-    let finished = process::run(&argv, scratch.path(), &env, limits.wall_time, rlimits, cap)
+    let wall = limits.header_wall_time;
+    let finished = process::run(&argv, scratch.path(), &env, wall, rlimits, cap)
         .map_err(|e| Stop::Failed(format!("could not start `{}`: {e}", argv[0])))?;
     let build_time_us = u64::try_from(finished.wall.as_micros()).unwrap_or(u64::MAX);
     let message = clean_message(&finished.output, scratch.path());
@@ -354,8 +355,8 @@ fn build(
         }
         process::Exit::TimedOut => {
             return Err(Stop::Failed(format!(
-                "`{program}` took longer than the compile limit of {}",
-                seconds(limits.wall_time)
+                "`{program}` took longer than the limit of {} for a precompiled header",
+                seconds(wall)
             )))
         }
         process::Exit::Interrupted(signal) => {

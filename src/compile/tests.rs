@@ -792,7 +792,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
         let table = pch_table(&f, &script, "cstdio");
         needed_before(&f, &table, "cstdio");
         let limits = CompileLimits {
-            wall_time: Duration::from_secs(3),
+            header_wall_time: Duration::from_secs(3),
             ..CompileLimits::default()
         };
         let entries = pch_entries(&f.cache).len();
