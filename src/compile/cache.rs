@@ -135,18 +135,7 @@ impl Cache {
     /// it waits. `Ok(None)` when no lock file can be opened (a read-only cache folder): then
     /// builds race, which [`Cache::install`] settles.
     fn lock(&self, entry: &Path) -> Result<Option<fs::File>, CompileError> {
-        let Some(key) = entry.file_name() else {
-            return Ok(None);
-        };
-        let locks = self.dir.join("locks");
-        let file = ensure_dir(&locks).and_then(|()| {
-            fs::OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(locks.join(key))
-        });
-        let Ok(file) = file else {
+        let Some(file) = self.lock_file(entry) else {
             return Ok(None);
         };
         loop {
@@ -159,6 +148,44 @@ impl Cache {
                 Err(fs::TryLockError::Error(_)) => return Ok(None),
             }
         }
+    }
+
+    /// The lock file of `entry` (see [`Cache::lock`]), if one can be opened.
+    fn lock_file(&self, entry: &Path) -> Option<fs::File> {
+        let key = entry.file_name()?;
+        let locks = self.dir.join("locks");
+        ensure_dir(&locks)
+            .and_then(|()| {
+                fs::OpenOptions::new()
+                    .create(true)
+                    .truncate(false)
+                    .write(true)
+                    .open(locks.join(key))
+            })
+            .ok()
+    }
+
+    /// [`Cache::lookup_or_lock`] without the wait: `Ok(None)` while someone else builds
+    /// `entry`.
+    pub(crate) fn lookup_or_try_lock<T>(
+        &self,
+        entry: &Path,
+        lookup: impl Fn() -> Option<T>,
+    ) -> Result<Option<Lookup<T>>, CompileError> {
+        if let Some(found) = lookup() {
+            return Ok(Some(Lookup::Found(found)));
+        }
+        let Some(file) = self.lock_file(entry) else {
+            return Ok(Some(Lookup::Build(None)));
+        };
+        Ok(match file.try_lock() {
+            Ok(()) => Some(match lookup() {
+                Some(found) => Lookup::Found(found),
+                None => Lookup::Build(Some(file)),
+            }),
+            Err(fs::TryLockError::WouldBlock) => None,
+            Err(fs::TryLockError::Error(_)) => Some(Lookup::Build(None)),
+        })
     }
 
     /// What `lookup` finds of `entry`, or else this caller's turn to build it: looked up

@@ -74,8 +74,8 @@ struct Input {
 pub(crate) enum Pch {
     /// Its entry: the directory to pass with `-I`.
     Ready(PathBuf),
-    /// Not built yet, by design: this is the first source of the cache that needs it (see
-    /// [`ensure`]).
+    /// Not built yet, by design: this is the first source of the cache that needs it, or
+    /// another compile is building it now (see [`ensure`]).
     NotYet,
     /// Why not, in one line.
     Unavailable(String),
@@ -169,7 +169,7 @@ fn key(language: Language, spec: &LanguageSpec, header: &str, compiler: &Path) -
 
 /// `header`'s precompiled entry: found in `cache` (and still matching the files it was built
 /// from), or built now under the entry's lock, so that judges and threads compiling at once
-/// build it once. Built from the second source on that needs it ([`Pch::NotYet`] for the
+/// build it once (the others compile without it meanwhile). Built from the second source on that needs it ([`Pch::NotYet`] for the
 /// first, which leaves a mark in the cache): the build costs about as much CPU time as the
 /// compiles of three or four such sources save, so a cache that compiles one of them (a
 /// one-off `judge grade`) never pays for it, and one that compiles many pays once.
@@ -194,9 +194,12 @@ pub(crate) fn ensure(
         Ok(false) => return Ok(Pch::NotYet),
         Err(e) => return Ok(Pch::Unavailable(e.to_string())),
     }
-    let _turn = match cache.lookup_or_lock(&entry, || read(&entry, language, header)) {
-        Ok(cache::Lookup::Found(meta)) => return Ok(found(meta, &entry)),
-        Ok(cache::Lookup::Build(turn)) => turn,
+    // A compile that finds another one building the header compiles without it rather than
+    // wait (the build takes seconds; the compiles of a cold verify would leave cores idle).
+    let _turn = match cache.lookup_or_try_lock(&entry, || read(&entry, language, header)) {
+        Ok(None) => return Ok(Pch::NotYet),
+        Ok(Some(cache::Lookup::Found(meta))) => return Ok(found(meta, &entry)),
+        Ok(Some(cache::Lookup::Build(turn))) => turn,
         Err(CompileError::Interrupted(stop)) => return Err(stop),
         Err(e) => return Ok(Pch::Unavailable(e.to_string())),
     };

@@ -845,14 +845,12 @@ fn compiles_at_once_build_the_precompiled_header_once() {
             format!("{}\n", 5 + i)
         );
     }
-    // Every submission was compiled with it.
+    // The compile that built it used it; the others, finding the build going on, compiled
+    // without it instead of waiting (or with it, if they came after it).
     let args = fs::read_to_string(script.with_extension("args")).unwrap();
     let include = format!(" -I {}", pch[0].0.display());
-    assert_eq!(
-        args.lines().filter(|l| l.ends_with(&include)).count(),
-        4,
-        "{args}"
-    );
+    assert_eq!(args.lines().count(), 4, "{args}");
+    assert!(args.lines().any(|l| l.ends_with(&include)), "{args}");
 }
 
 #[test]
