@@ -9,6 +9,7 @@
 use crate::common;
 
 use std::collections::HashMap;
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, OnceLock};
@@ -42,6 +43,7 @@ const PROGRAMS: &[&str] = &[
     "diskfill",
     "ipc",
     "sibling",
+    "bigdata",
 ];
 
 /// Set (to the directory holding the compiled programs) when this binary runs as the inner,
@@ -695,6 +697,38 @@ fn root_path_uses_cgroups_and_no_warning() {
         assert_eq!(text(&o.stdout), "hello\n");
         assert!(sb.uses_slot_processes(), "a proxy per run");
     }
+}
+
+/// A slot's memory cgroup holding more than a few MiB after a run is emptied, which evicts
+/// what it holds; the files a run reads from the host are read by the harness first, so that
+/// they are not charged to the slot: a large program is not thrown out of memory and read
+/// again from disk (counted as its CPU time) at every run.
+#[test]
+fn a_large_program_is_not_evicted_from_memory_after_every_run() {
+    if !common::require(root_only(), "needs root (the sandbox's root path)") {
+        return;
+    }
+    let sb = LinuxSandbox::new(1).expect("sandbox setup");
+    if !common::require(
+        sb.uses_cgroups(),
+        "the root path uses no cgroups on this host",
+    ) {
+        return;
+    }
+    // Out of the page cache, as after a reboot or memory pressure: whoever reads the pages
+    // first is charged for them.
+    let bin = std::fs::File::open(&fixture().bins["bigdata"]).unwrap();
+    bin.sync_all().unwrap();
+    // SAFETY: `bin` is open for the whole call; the advice drops clean cached pages of the
+    // file and touches no memory of ours.
+    let r = unsafe { libc::posix_fadvise(bin.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+    assert_eq!(r, 0);
+    for _ in 0..3 {
+        let (req, _w) = request("bigdata", &[]);
+        let o = run_on(&sb, &req);
+        assert_eq!(text(&o.stdout), "1\n", "{o:?}");
+    }
+    assert_eq!(sb.memory_emptied(), 0, "the slot's memory was emptied");
 }
 
 // ---------------------------------------------------------------- unprivileged path

@@ -67,6 +67,7 @@ mod cgroup;
 mod detect;
 mod fsview;
 mod policy;
+mod prefetch;
 pub mod procfs;
 mod run;
 mod slotrun;
@@ -76,8 +77,8 @@ mod spawner;
 mod supervise;
 mod sys;
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use super::{RunOutcome, RunRequest, Sandbox, SandboxError};
 use cgroup::SlotCgroups;
@@ -116,6 +117,8 @@ pub struct LinuxSandbox {
     /// anyway; only signals *ignored* after `new` would leak into the program.
     reset_signals: Vec<i32>,
     warning: Option<String>,
+    /// How many times a slot's memory cgroup was emptied after a run (see `prefetch`).
+    memory_emptied: AtomicU64,
 }
 
 /// A non-blocking eventfd, at an fd number above the stdio targets.
@@ -208,6 +211,7 @@ impl LinuxSandbox {
                 Vec::new()
             },
             fsview_failed: AtomicBool::new(false),
+            memory_emptied: AtomicU64::new(0),
             scoped_ruleset,
             seccomp: if mech.seccomp {
                 [
@@ -269,6 +273,12 @@ impl LinuxSandbox {
             .collect(|s| s.spawner.as_ref().map(|p| (p.init_pid(), p.spawner_pid())))
     }
 
+    /// How many times a slot's memory cgroup was emptied after a run of this sandbox (see
+    /// `prefetch`; for tests).
+    pub fn memory_emptied(&self) -> u64 {
+        self.memory_emptied.load(Ordering::Relaxed)
+    }
+
     /// The uids used by this sandbox's slots (for finding leftover processes).
     pub fn slot_uids(&self) -> Vec<u32> {
         self.pool.uids()
@@ -283,6 +293,11 @@ impl Sandbox for LinuxSandbox {
                 program,
                 message: "argv[0] must be an absolute path".into(),
             });
+        }
+        if self.mech.cgroups {
+            // Charged to us, not to the slot, whose memory cgroup is emptied (see prefetch).
+            let read_only = request.read_only.iter().map(PathBuf::as_path);
+            prefetch::prefetch(std::iter::once(Path::new(&program)).chain(read_only));
         }
         let mut slot = self.pool.acquire();
         let attempt = |slot: &mut Slot| {

@@ -510,6 +510,7 @@ pub fn failed_step(plan: &Plan, program: &str) -> Option<RunError> {
 /// The figures of a run on the cgroup path: CPU time and peak memory; sets the limit the
 /// cgroups saw fire (memory, processes) and empties the slot of what a run may have left.
 pub fn cgroup_figures(
+    sb: &LinuxSandbox,
     cg: &SlotCgroups,
     base: Baseline,
     limit_hit: &mut Option<LimitHit>,
@@ -528,9 +529,11 @@ pub fn cgroup_figures(
     if slot_owned.spawner.is_none() && cg.has_tasks() {
         cg.kill_remaining();
     }
-    // Page cache left by files the run wrote would count toward the next run's peak.
+    // Page cache left by files the run wrote would count toward the next run's peak. (What
+    // it read from the host, the harness read first: charged elsewhere, see prefetch.)
     if cg.charged_bytes() > (4 << 20) {
         cg.force_empty();
+        sb.memory_emptied.fetch_add(1, Ordering::Relaxed);
     }
     (
         Duration::from_nanos(u.cpu_ns.saturating_sub(slot_owned.cpu_ns)),
@@ -760,7 +763,9 @@ pub fn run_in_slot(
     };
 
     let figures = match (&slot.cg, baseline) {
-        (Some(cg), Some(base)) => cgroup_figures(cg, base, &mut limit_hit, SlotOwned::default()),
+        (Some(cg), Some(base)) => {
+            cgroup_figures(sb, cg, base, &mut limit_hit, SlotOwned::default())
+        }
         _ => {
             // Every process of the run, reaped by the proxy (or the proxy's own rusage when
             // it was killed before it could say so).

@@ -419,7 +419,7 @@ pub fn run_in_slot(
         None => Termination::Signaled(libc::SIGKILL),
     };
     let mut limit_hit = mon.limit_hit;
-    let figures = run::cgroup_figures(cg, base, &mut limit_hit, owned);
+    let figures = run::cgroup_figures(sb, cg, base, &mut limit_hit, owned);
     // The fullest scratch space tells whether the quota was reached; a written one is
     // replaced before the next run.
     let mut disk = (0u64, 0u64);
