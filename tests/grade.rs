@@ -441,6 +441,20 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
     );
 }
 
+/// `judge grade magic-square <sub> --tests <tests>` under an outer `timeout`, for a test to
+/// set its environment and folder.
+fn grade_one(sub: &Path, tests: &Path) -> Command {
+    let mut cmd = Command::new("timeout");
+    cmd.arg("120")
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "magic-square"])
+        .arg(sub)
+        .arg("--tests")
+        .arg(tests)
+        .env("CI", "1");
+    cmd
+}
+
 #[test]
 fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
     let tests = lo_shu_tests();
@@ -449,17 +463,10 @@ fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
     let uid = unsafe { libc::getuid() };
     // /proc: exists, but no folder can be made in it (not even by root).
     for home in ["/proc", "/nonexistent-judge-home"] {
-        let out = Command::new("timeout")
-            .arg("120")
-            .arg(env!("CARGO_BIN_EXE_judge"))
-            .args(["grade", "magic-square"])
-            .arg(&sub)
-            .arg("--tests")
-            .arg(tests.path())
+        let out = grade_one(&sub, tests.path())
             .env_remove("JUDGE_CACHE_DIR")
             .env_remove("XDG_CACHE_HOME")
             .env("HOME", home)
-            .env("CI", "1")
             .current_dir(common::root())
             .output()
             .unwrap();
@@ -480,15 +487,8 @@ fn a_relative_cache_dir_is_taken_from_the_current_folder() {
     // The sandbox user must reach the cache: a folder others may enter, not tempdir's 0700.
     let work = tempfile::tempdir().unwrap();
     std::fs::set_permissions(work.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = Command::new("timeout")
-        .arg("120")
-        .arg(env!("CARGO_BIN_EXE_judge"))
-        .args(["grade", "magic-square"])
-        .arg(&sub)
-        .arg("--tests")
-        .arg(tests.path())
+    let out = grade_one(&sub, tests.path())
         .env("JUDGE_CACHE_DIR", "my-cache")
-        .env("CI", "1")
         .current_dir(work.path())
         .output()
         .unwrap();

@@ -169,10 +169,11 @@ fn key(language: Language, spec: &LanguageSpec, header: &str, compiler: &Path) -
 
 /// `header`'s precompiled entry: found in `cache` (and still matching the files it was built
 /// from), or built now under the entry's lock, so that judges and threads compiling at once
-/// build it once (the others compile without it meanwhile). Built from the second source on that needs it ([`Pch::NotYet`] for the
-/// first, which leaves a mark in the cache): the build costs about as much CPU time as the
-/// compiles of three or four such sources save, so a cache that compiles one of them (a
-/// one-off `judge grade`) never pays for it, and one that compiles many pays once.
+/// build it once (the others compile without it meanwhile). Built from the second source on
+/// that needs it ([`Pch::NotYet`] for the first, which leaves a mark in the cache): the build
+/// costs about as much CPU time as the compiles of three or four such sources save, so a
+/// cache that compiles one of them (a one-off `judge grade`) never pays for it, and one that
+/// compiles many pays once.
 pub(crate) fn ensure(
     language: Language,
     spec: &LanguageSpec,
