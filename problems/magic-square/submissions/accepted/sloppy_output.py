@@ -36,8 +36,15 @@ def solve4(a, s):
             yield list(chosen)
             return
         low = min(free)
+        # Rows with the same values leave the same values behind: one of them is enough
+        # (without this, nine equal values made it try every way to place them).
+        tried = set()
         for g in groups:
             if g[0] == low and free.issuperset(g):
+                values = tuple(sorted(a[i] for i in g))
+                if values in tried:
+                    continue
+                tried.add(values)
                 chosen.append(g)
                 yield from partitions(free - set(g), chosen)
                 chosen.pop()
