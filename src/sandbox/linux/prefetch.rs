@@ -36,10 +36,14 @@ pub fn prefetch<'a>(paths: impl IntoIterator<Item = &'a Path>) {
     let todo: Vec<PathBuf> = {
         let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
         let done = done.get_or_insert_with(HashSet::new);
+        // Every run asks: only a path seen for the first time is copied.
         paths
             .into_iter()
-            .filter(|p| done.insert(p.to_path_buf()))
-            .map(Path::to_path_buf)
+            .filter(|p| !done.contains(*p))
+            .map(|p| {
+                done.insert(p.to_path_buf());
+                p.to_path_buf()
+            })
             .collect()
     };
     for path in todo {
