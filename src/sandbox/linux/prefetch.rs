@@ -37,14 +37,14 @@ pub fn prefetch<'a>(paths: impl IntoIterator<Item = &'a Path>) {
         let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
         let done = done.get_or_insert_with(HashSet::new);
         // Every run asks: only a path seen for the first time is copied.
-        paths
-            .into_iter()
-            .filter(|p| !done.contains(*p))
-            .map(|p| {
+        let mut todo = Vec::new();
+        for p in paths {
+            if !done.contains(p) {
                 done.insert(p.to_path_buf());
-                p.to_path_buf()
-            })
-            .collect()
+                todo.push(p.to_path_buf());
+            }
+        }
+        todo
     };
     for path in todo {
         if path.is_dir() {
