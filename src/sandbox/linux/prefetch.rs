@@ -8,7 +8,8 @@
 //! those pages from memory. A JVM (libjvm.so, the class-data archive: 40 MB) or a 4 MB jury
 //! program first read inside a slot was thus evicted after every run and read again by the
 //! next one, its page faults and read-ahead counted as the contestant's CPU time (a Java
-//! submission's median test took 107-110 ms of CPU with that cycle against 92 ms without) and
+//! submission's median test, after dropping the page cache, took 107-110 ms of CPU with that
+//! cycle, 80-91 ms with this read-ahead) and
 //! depending on what else the machine had cached. Read by the harness first, the pages are
 //! in the cache, charged elsewhere, before any slot touches them.
 //!
