@@ -172,6 +172,15 @@ pub fn list_dir(dir: &Path) -> Result<Vec<PathBuf>> {
     }
 }
 
+/// Whether a folder entry is what tools leave beside the files a user wrote, not one of them:
+/// hidden names (`.DS_Store`, `.foo.py.swp`, `.pytest_cache`), Python's byte-code folder
+/// `__pycache__` (left by running a multi-file Python program) and editor backups (`foo.py~`).
+/// Package readers skip such entries (submissions, test data) rather than judge them.
+pub fn is_tool_litter(name: &std::ffi::OsStr) -> bool {
+    let name = name.as_bytes();
+    name.starts_with(b".") || name == b"__pycache__" || name.ends_with(b"~")
+}
+
 /// The bytes of `path`, or of standard input when `path` is `None` or `-`.
 pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>> {
     match path {
@@ -191,6 +200,23 @@ pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tool_litter_is_told_from_user_files() {
+        use std::ffi::OsStr;
+        for litter in [
+            ".DS_Store",
+            ".main.py.swp",
+            "__pycache__",
+            "main.py~",
+            ".git",
+        ] {
+            assert!(is_tool_litter(OsStr::new(litter)), "{litter}");
+        }
+        for file in ["main.py", "Main.java", "__init__.py", "a.out", "pycache"] {
+            assert!(!is_tool_litter(OsStr::new(file)), "{file}");
+        }
+    }
 
     #[test]
     fn atomic_write_replaces_content() {

@@ -289,6 +289,37 @@ fn the_exported_dodecahedron_validator_and_checker_judge_like_the_built_in_ones(
     the_exported_validator_and_checker_judge_like_the_built_in_ones(problem, short);
 }
 
+/// What tools leave in a package's submissions (byte code, editor swap files, backups) is not
+/// exported as a submission, nor reported as a folder the format does not know.
+#[test]
+fn tool_litter_in_the_submissions_is_not_exported() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("magic-square");
+    common::copy_dir(&common::root().join("problems/magic-square"), &pkg);
+    let subs = pkg.join("submissions");
+    for litter in [
+        "__pycache__/forced.cpython-311.pyc",
+        "accepted/__pycache__/forced.cpython-311.pyc",
+        "accepted/.DS_Store",
+        "wrong_answer/.rows_only.py.swp",
+        "wrong_answer/rows_only.py~",
+    ] {
+        std::fs::create_dir_all(subs.join(litter).parent().unwrap()).unwrap();
+        std::fs::write(subs.join(litter), "litter").unwrap();
+    }
+    let out = tmp.path().join("out");
+    let run = export(pkg.to_str().unwrap(), &out, &[]);
+    run.assert_code(0);
+    assert!(!run.stderr.contains("__pycache__"), "{}", run.stderr);
+    let exported: Vec<String> = files(&out)
+        .into_keys()
+        .filter(|f| f.starts_with("submissions/"))
+        .collect();
+    let clean = |f: &&String| !f.contains("__pycache__") && !f.contains("/.") && !f.ends_with('~');
+    assert!(exported.iter().all(|f| clean(&f)), "{exported:?}");
+    assert!(exported.contains(&"submissions/wrong_answer/rows_only.py".to_string()));
+}
+
 #[test]
 fn the_zip_holds_the_package_at_its_root() {
     let python = Path::new("/usr/bin/python3");

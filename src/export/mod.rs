@@ -269,6 +269,7 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
 
     let mut rules = String::from(SUBMISSION_RULES_HEADER);
     let mut folders = crate::fsutil::list_dir(&pkg.dir.join("submissions"))?;
+    folders.retain(|p| !p.file_name().is_some_and(crate::fsutil::is_tool_litter));
     folders.sort();
     for folder in folders.iter().filter(|p| p.is_dir()) {
         let name = folder
@@ -276,7 +277,7 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let mut files = crate::fsutil::list_dir(folder)?;
-        files.retain(|f| f.is_file());
+        files.retain(|f| f.is_file() && !f.file_name().is_some_and(crate::fsutil::is_tool_litter));
         files.sort();
         if !SUBMISSION_FOLDERS.contains(&name.as_str()) {
             if !files.is_empty() {

@@ -15,6 +15,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::compile::{
     self, script, Cache, CompileLimits, CompileOutcome, Language, LanguageTable, Submission,
 };
+use crate::fsutil::is_tool_litter;
 use crate::problems::JuryError;
 use crate::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, Stdin, Stdout};
 
@@ -169,7 +170,7 @@ impl JuryRunner {
                     let Ok(entry) = entry else { continue };
                     let path = entry.path();
                     let name = entry.file_name().to_string_lossy().into_owned();
-                    if path == *main || !path.is_file() || name.starts_with('.') {
+                    if path == *main || !path.is_file() || is_tool_litter(&entry.file_name()) {
                         continue;
                     }
                     let bytes = fs::read(&path)
@@ -279,11 +280,7 @@ pub fn find(pkg_dir: &Path, folder: &Path) -> Result<(Vec<Program>, Vec<String>)
     let mut entries: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
-        let file_name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if file_name.starts_with('.') {
+        if path.file_name().is_some_and(is_tool_litter) {
             continue;
         }
         let display = path
@@ -442,6 +439,11 @@ mod tests {
         .unwrap();
         fs::write(v.join("dir/validator.h"), "\n").unwrap();
         fs::write(v.join("scripted/build"), "#!/bin/sh\n").unwrap();
+        // What running the validators by hand leaves behind is not a program.
+        fs::create_dir_all(v.join("__pycache__")).unwrap();
+        fs::write(v.join("__pycache__/validate.cpython-311.pyc"), "\0").unwrap();
+        fs::write(v.join("validate.py~"), "").unwrap();
+        fs::write(v.join(".validate.py.swp"), "").unwrap();
         let (programs, warnings) = find(d.path(), &v).unwrap();
         let names: Vec<_> = programs.iter().map(|p| p.display.as_str()).collect();
         assert_eq!(

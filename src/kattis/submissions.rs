@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use super::config::Version;
 use super::yaml::{self, Map};
 use crate::compile::Language;
+use crate::fsutil::is_tool_litter;
 use crate::verdict::Verdict;
 
 /// A test-case verdict as the package format names it (MLE and OLE are RTE there).
@@ -283,14 +284,14 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
     folders.sort();
     for folder_path in folders {
         let folder = file_name(&folder_path);
-        if folder.starts_with('.') {
+        if folder_path.file_name().is_some_and(is_tool_litter) {
             continue;
         }
         let defaults = folder_rules(version, &folder);
         let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder_path)
             .map_err(|e| format!("cannot read {}: {e}", folder_path.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| !file_name(p).starts_with('.'))
+            .filter(|p| !p.file_name().is_some_and(is_tool_litter))
             .collect();
         entries.sort();
         for path in entries {
@@ -747,6 +748,11 @@ mod tests {
             "time_limit_exceeded/t.cpp",
             "mixed/m.py",
             "accepted/x.kt",
+            // What running or editing the submissions by hand leaves behind.
+            "accepted/__pycache__/helper.cpython-311.pyc",
+            "accepted/a.py~",
+            "wrong_answer/.w.py.swp",
+            "__pycache__/x.pyc",
         ] {
             std::fs::create_dir_all(s.join(f).parent().unwrap()).unwrap();
             std::fs::write(s.join(f), "").unwrap();
@@ -772,5 +778,17 @@ mod tests {
         assert_eq!(w.rules.len(), 2);
         assert!(by("accepted/a.py").lower_bound);
         assert!(by("accepted/x.kt").skipped.is_some());
+        let mut rels: Vec<&str> = subs.iter().map(|s| s.rel.as_str()).collect();
+        rels.sort();
+        assert_eq!(
+            rels,
+            [
+                "accepted/a.py",
+                "accepted/x.kt",
+                "mixed/m.py",
+                "time_limit_exceeded/t.cpp",
+                "wrong_answer/w.py"
+            ]
+        );
     }
 }

@@ -649,7 +649,7 @@ pub fn jury_submissions(pkg: &Package) -> Result<Vec<JurySubmission>, String> {
     };
     let mut out = Vec::new();
     for folder in folders.filter_map(|e| e.ok()) {
-        if !folder.path().is_dir() {
+        if !folder.path().is_dir() || crate::fsutil::is_tool_litter(&folder.file_name()) {
             continue;
         }
         let name = folder.file_name().to_string_lossy().into_owned();
@@ -661,7 +661,10 @@ pub fn jury_submissions(pkg: &Package) -> Result<Vec<JurySubmission>, String> {
         let files = std::fs::read_dir(folder.path()).map_err(|e| e.to_string())?;
         for f in files.filter_map(|e| e.ok()) {
             let path = f.path();
-            if path.is_file() && crate::compile::Language::from_path(&path).is_some() {
+            if path.is_file()
+                && !crate::fsutil::is_tool_litter(&f.file_name())
+                && crate::compile::Language::from_path(&path).is_some()
+            {
                 out.push(JurySubmission { path, expected });
             }
         }
@@ -711,6 +714,33 @@ mod tests {
         let s = suggest_time_limit(260, Some(800), 100);
         assert!(!s.consistent, "600 ms is not below 800 / 1.5");
         assert_eq!(suggest_time_limit(0, None, 100).time_limit_ms, 100);
+    }
+
+    #[test]
+    fn tool_litter_is_not_a_jury_submission() {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = tmp.path().join("magic-square");
+        let copied = std::process::Command::new("cp")
+            .arg("-r")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/magic-square"))
+            .arg(&pkg)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let before = jury_submissions(&Package::load(&pkg).unwrap()).unwrap();
+        for litter in [
+            "__pycache__/forced.cpython-311.pyc",
+            "accepted/.forced.py.swp",
+            "accepted/.hidden.py",
+            "wrong_answer/rows_only.py~",
+        ] {
+            let path = pkg.join("submissions").join(litter);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "litter").unwrap();
+        }
+        let after = jury_submissions(&Package::load(&pkg).unwrap()).unwrap();
+        let paths = |l: &[JurySubmission]| l.iter().map(|s| s.path.clone()).collect::<Vec<_>>();
+        assert_eq!(paths(&after), paths(&before));
     }
 
     #[test]
