@@ -18,10 +18,10 @@ pub fn run(args: GradeArgs) -> Result<Status> {
     let partition = args.partition.resolve()?;
     let jobs = args.run.jobs();
     let mut pkg = load_package_with(&args.problem, jobs, args.run.languages.as_deref())?;
-    let tests = match &args.tests {
-        Some(dir) => testset::from_dir(dir, pkg.logic.as_ref())?,
-        None => testset::full(&pkg)
-            .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
+    // A `--tests` folder is validated before anything is set up or compiled.
+    let given = match &args.tests {
+        Some(dir) => Some(testset::from_dir(dir, pkg.logic.as_ref())?),
+        None => None,
     };
     // Resolve every submission before any work, so a typo fails fast.
     let submissions = args
@@ -33,6 +33,11 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         check_writable_folder(path)?;
     }
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
+    let tests = match given {
+        Some(tests) => tests,
+        None => testset::cache::full(&pkg, grader.cache.dir())
+            .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
+    };
     if pkg.kattis.is_some() {
         let all = testset::full(&pkg)?;
         if let Some(note) = crate::kattis::timelimit::settle(&mut pkg, &grader, &all, jobs)? {

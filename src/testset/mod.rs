@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::package::{derive_seed, Package};
 use crate::problems::{GenParams, Problem};
 
+pub mod cache;
+
 /// Where a test came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
@@ -249,6 +251,18 @@ pub fn samples(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
 
 /// The generated tests of a package, in declaration order; answers from the reference solver.
 pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
+    plan(pkg).into_iter().map(|t| make(pkg, t)).collect()
+}
+
+/// A generated test before its generator and the reference solver ran: its name and origin
+/// (the seed is derived from the declaration, so this costs nothing).
+struct Planned {
+    name: String,
+    origin: Origin,
+}
+
+/// The generated tests of `pkg`, in declaration order, not yet made.
+fn plan(pkg: &Package) -> Vec<Planned> {
     let mut out = Vec::new();
     for group in &pkg.groups {
         for index in 1..=group.count {
@@ -259,21 +273,7 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
                 &group.params,
                 index,
             );
-            let input = pkg
-                .logic
-                .generate(&group.generator, &group.params, seed)
-                .map_err(|e| TestSetError::Generator {
-                    group: group.name.clone(),
-                    message: e.to_string(),
-                })?;
-            let answer = pkg
-                .logic
-                .solve(&input)
-                .map_err(|source| TestSetError::Jury {
-                    what: format!("test group `{}`: the reference answer", group.name),
-                    source,
-                })?;
-            out.push(TestCase {
+            out.push(Planned {
                 name: format!("{}-{index:02}", group.name),
                 origin: Origin::Generated {
                     group: group.name.clone(),
@@ -282,12 +282,44 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
                     seed,
                     index,
                 },
-                input,
-                answer,
             });
         }
     }
-    Ok(out)
+    out
+}
+
+/// Runs the generator and the reference solver of a planned test.
+fn make(pkg: &Package, planned: Planned) -> Result<TestCase, TestSetError> {
+    let Origin::Generated {
+        group,
+        generator,
+        params,
+        seed,
+        ..
+    } = &planned.origin
+    else {
+        unreachable!("a planned test is generated");
+    };
+    let input =
+        pkg.logic
+            .generate(generator, params, *seed)
+            .map_err(|e| TestSetError::Generator {
+                group: group.clone(),
+                message: e.to_string(),
+            })?;
+    let answer = pkg
+        .logic
+        .solve(&input)
+        .map_err(|source| TestSetError::Jury {
+            what: format!("test group `{group}`: the reference answer"),
+            source,
+        })?;
+    Ok(TestCase {
+        name: planned.name,
+        origin: planned.origin,
+        input,
+        answer,
+    })
 }
 
 /// The full test set of a package in test-plan order.
@@ -295,6 +327,13 @@ pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
     if let Some(k) = &pkg.kattis {
         return kattis_tests(k, false);
     }
+    let mut tests = hand_made_sets(pkg)?;
+    tests.extend(generated(pkg)?);
+    Ok(tests)
+}
+
+/// The hand-made tests of a built-in package: `data/sample`, then `data/secret`.
+fn hand_made_sets(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
     let mut tests = samples(pkg)?;
     tests.extend(hand_made(
         &pkg.dir.join("data/secret"),
@@ -303,7 +342,6 @@ pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
         false,
         Origin::Secret,
     )?);
-    tests.extend(generated(pkg)?);
     Ok(tests)
 }
 
