@@ -106,20 +106,7 @@ fn read_text(path: &Path) -> Result<String, TestSetError> {
 /// The `.in` files of `dir`, sorted by name (numeric stems in numeric order); empty if `dir`
 /// does not exist.
 pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => {
-            return Err(TestSetError::Read {
-                path: dir.to_path_buf(),
-                source,
-            })
-        }
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "in") && p.is_file())
-        .collect();
+    let mut files = files_with_extension(dir, "in")?;
     files.sort_by_key(|p| {
         let stem = stem(p);
         (stem.parse::<u64>().unwrap_or(u64::MAX), stem)
@@ -129,6 +116,14 @@ pub fn input_files(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
 
 /// The `.ans` files of `dir` without a `.in` beside them (no test reads them), sorted.
 pub fn orphan_answers(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
+    let mut orphans = files_with_extension(dir, "ans")?;
+    orphans.retain(|p| !p.with_extension("in").is_file());
+    orphans.sort();
+    Ok(orphans)
+}
+
+/// The files of `dir` named `*.<extension>`, unsorted; empty if `dir` does not exist.
+fn files_with_extension(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, TestSetError> {
     let entries = match fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -139,13 +134,10 @@ pub fn orphan_answers(dir: &Path) -> Result<Vec<PathBuf>, TestSetError> {
             })
         }
     };
-    let mut orphans: Vec<PathBuf> = entries
+    Ok(entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ans") && p.is_file())
-        .filter(|p| !p.with_extension("in").is_file())
-        .collect();
-    orphans.sort();
-    Ok(orphans)
+        .filter(|p| p.extension().is_some_and(|x| x == extension) && p.is_file())
+        .collect())
 }
 
 fn stem(p: &Path) -> String {
