@@ -175,7 +175,7 @@ pub fn list_dir(dir: &Path) -> Result<Vec<PathBuf>> {
 /// Whether a folder entry is what tools leave beside the files a user wrote, not one of them:
 /// hidden names (`.DS_Store`, `.foo.py.swp`, `.pytest_cache`), Python's byte-code folder
 /// `__pycache__` (left by running a multi-file Python program) and editor backups (`foo.py~`).
-/// Package readers skip such entries (submissions, test data) rather than judge them.
+/// Package readers skip such entries (submissions, jury programs) rather than judge them.
 pub fn is_tool_litter(name: &std::ffi::OsStr) -> bool {
     let name = name.as_bytes();
     name.starts_with(b".") || name == b"__pycache__" || name.ends_with(b"~")
