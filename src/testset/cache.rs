@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{make, plan, Origin, Planned, TestCase, TestSetError};
+use super::{make, plan, Planned, TestCase, TestSetError};
 use crate::compile::cache::KeyHasher;
 use crate::package::Package;
 
@@ -67,8 +67,8 @@ pub fn generated(pkg: &Package, cache_dir: &Path) -> Result<Vec<TestCase>, TestS
             .into_iter()
             .zip(made)
             .map(|(t, m)| TestCase {
+                origin: t.origin(),
                 name: t.name,
-                origin: t.origin,
                 input: m.input,
                 answer: m.answer,
             })
@@ -93,18 +93,11 @@ fn key(package: &str, plan: &[Planned]) -> Option<String> {
         .field(package)
         .field((plan.len() as u64).to_le_bytes());
     for t in plan {
-        h.field(&t.name);
-        if let Origin::Generated {
-            generator,
-            params,
-            seed,
-            ..
-        } = &t.origin
-        {
-            h.field(generator).field(seed.to_le_bytes());
-            for (name, value) in &params.0 {
-                h.field(name).field(value.to_le_bytes());
-            }
+        h.field(&t.name)
+            .field(&t.group.generator)
+            .field(t.seed.to_le_bytes());
+        for (name, value) in &t.group.params.0 {
+            h.field(name).field(value.to_le_bytes());
         }
     }
     Some(h.finish())

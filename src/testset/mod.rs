@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::package::{derive_seed, Package};
+use crate::package::{derive_seed, GroupDecl, Package};
 use crate::problems::{GenParams, Problem};
 
 pub mod cache;
@@ -246,34 +246,43 @@ pub fn generated(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
     plan(pkg).into_iter().map(|t| make(pkg, t)).collect()
 }
 
-/// A generated test before its generator and the reference solver ran: its name and origin
-/// (the seed is derived from the declaration, so this costs nothing).
-struct Planned {
+/// A generated test before its generator and the reference solver ran: its name, group
+/// and seed (derived from the declaration, so planning costs nothing).
+struct Planned<'a> {
     name: String,
-    origin: Origin,
+    group: &'a GroupDecl,
+    index: u32,
+    seed: u64,
+}
+
+impl Planned<'_> {
+    fn origin(&self) -> Origin {
+        Origin::Generated {
+            group: self.group.name.clone(),
+            generator: self.group.generator.clone(),
+            params: self.group.params.clone(),
+            seed: self.seed,
+            index: self.index,
+        }
+    }
 }
 
 /// The generated tests of `pkg`, in declaration order, not yet made.
-fn plan(pkg: &Package) -> Vec<Planned> {
+fn plan(pkg: &Package) -> Vec<Planned<'_>> {
     let mut out = Vec::new();
     for group in &pkg.groups {
         for index in 1..=group.count {
-            let seed = derive_seed(
-                &pkg.name,
-                &group.name,
-                &group.generator,
-                &group.params,
-                index,
-            );
             out.push(Planned {
                 name: format!("{}-{index:02}", group.name),
-                origin: Origin::Generated {
-                    group: group.name.clone(),
-                    generator: group.generator.clone(),
-                    params: group.params.clone(),
-                    seed,
+                group,
+                index,
+                seed: derive_seed(
+                    &pkg.name,
+                    &group.name,
+                    &group.generator,
+                    &group.params,
                     index,
-                },
+                ),
             });
         }
     }
@@ -282,33 +291,24 @@ fn plan(pkg: &Package) -> Vec<Planned> {
 
 /// Runs the generator and the reference solver of a planned test.
 fn make(pkg: &Package, planned: Planned) -> Result<TestCase, TestSetError> {
-    let Origin::Generated {
-        group,
-        generator,
-        params,
-        seed,
-        ..
-    } = &planned.origin
-    else {
-        unreachable!("a planned test is generated");
-    };
-    let input =
-        pkg.logic
-            .generate(generator, params, *seed)
-            .map_err(|e| TestSetError::Generator {
-                group: group.clone(),
-                message: e.to_string(),
-            })?;
+    let group = planned.group;
+    let input = pkg
+        .logic
+        .generate(&group.generator, &group.params, planned.seed)
+        .map_err(|e| TestSetError::Generator {
+            group: group.name.clone(),
+            message: e.to_string(),
+        })?;
     let answer = pkg
         .logic
         .solve(&input)
         .map_err(|source| TestSetError::Jury {
-            what: format!("test group `{group}`: the reference answer"),
+            what: format!("test group `{}`: the reference answer", group.name),
             source,
         })?;
     Ok(TestCase {
+        origin: planned.origin(),
         name: planned.name,
-        origin: planned.origin,
         input,
         answer,
     })
