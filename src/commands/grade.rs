@@ -39,8 +39,14 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
     };
     if pkg.kattis.is_some() {
-        let all = testset::full(&pkg)?;
-        if let Some(note) = crate::kattis::timelimit::settle(&mut pkg, &grader, &all, jobs)? {
+        // The package's own tests set its time limit: those being graded, unless a `--tests`
+        // folder replaced them.
+        let own = match &args.tests {
+            Some(_) => Some(testset::full(&pkg)?),
+            None => None,
+        };
+        let all = own.as_deref().unwrap_or(&tests);
+        if let Some(note) = crate::kattis::timelimit::settle(&mut pkg, &grader, all, jobs)? {
             eprintln!("note: {note}");
         }
     }
