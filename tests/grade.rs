@@ -344,9 +344,12 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         std::fs::set_permissions(tests.path().join(f), std::fs::Permissions::from_mode(0o644))
             .unwrap();
     }
+    // The user's own cache folder, private to it.
     let cache = tempfile::tempdir().unwrap();
-    std::fs::set_permissions(cache.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
-    // Copy the fixtures to a folder the ordinary user can read.
+    std::os::unix::fs::chown(cache.path(), Some(65534), Some(65534)).unwrap();
+    // The judge and the problems where the ordinary user can read them (the checkout may be
+    // in a closed home folder); and the fixtures.
+    let world = common::OpenCopy::new();
     let src = tempfile::tempdir().unwrap();
     std::fs::set_permissions(src.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let files = [
@@ -373,11 +376,11 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         ])
         .arg(format!("JUDGE_CACHE_DIR={}", cache.path().display()))
         .args(["timeout", "180"])
-        .arg(env!("CARGO_BIN_EXE_judge"))
+        .arg(world.judge())
         .args(["grade", "magic-square", "--json", "--jobs", "2", "--tests"])
         .arg(tests.path())
         .args(&paths)
-        .current_dir(common::root())
+        .current_dir(world.path())
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);

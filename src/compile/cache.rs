@@ -17,6 +17,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::CompileError;
+use crate::sandbox::HostAccess;
 
 /// Bump when the entry layout or key derivation changes, so old entries are ignored.
 const LAYOUT: &str = "v1";
@@ -60,21 +61,78 @@ impl Cache {
         &self.dir
     }
 
-    /// Why a program running as another uid could not reach cached binaries (the first
-    /// existing ancestor of the cache directory that others may not traverse, e.g. a 0700
-    /// home directory), or `None` if the path is open. Callers should show this as a warning
-    /// or pick another cache directory.
-    pub fn accessibility_problem(&self) -> Option<String> {
+    /// The cache this user's commands use: `$JUDGE_CACHE_DIR` when set (it must be fit, see
+    /// [`Cache::unfitness`]: an explicit folder that is not is an error, never silently
+    /// replaced), else [`Cache::default_dir`] when it is fit, else `/var/tmp/judge-cache-<uid>`
+    /// (a home folder may be missing, read-only, or closed to the sandbox's uids where runs
+    /// see the host's paths). The error is one line saying what to do.
+    pub fn for_this_user() -> Result<Cache, String> {
+        let access = HostAccess::of_this_process();
+        let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
+        if let Some(dir) = Cache::default_dir() {
+            let cache = Cache::new(dir);
+            match cache.unfitness(access) {
+                None => return Ok(cache),
+                Some(why) if explicit => {
+                    return Err(format!("{why}; set JUDGE_CACHE_DIR to another folder"))
+                }
+                Some(_) => {}
+            }
+        }
+        // SAFETY: getuid has no preconditions and cannot fail.
+        let uid = unsafe { libc::getuid() };
+        let cache = Cache::new(format!("/var/tmp/judge-cache-{uid}"));
+        match cache.unfitness(access) {
+            None => Ok(cache),
+            Some(why) => Err(format!(
+                "no folder for the compile cache: {why}; set JUDGE_CACHE_DIR to a folder of your own"
+            )),
+        }
+    }
+
+    /// Why this folder cannot hold the cache for runs that reach it as `access` says, or
+    /// `None`; creates it (private: mode 0700, or 0711 when other uids must enter it) when
+    /// missing. Unfit: the sandbox's uids could not reach a cached program
+    /// ([`Cache::reachability_problem`]), another local user could replace one
+    /// ([`Cache::trust_problem`]), or the folder cannot be made or written.
+    pub fn unfitness(&self, access: HostAccess) -> Option<String> {
+        if let Some(problem) = self.reachability_problem(access) {
+            return Some(problem);
+        }
+        if let Err(e) = ensure_private_dir(&self.dir, access) {
+            return Some(format!(
+                "cache directory `{}` cannot be made: {e}",
+                self.dir.display()
+            ));
+        }
+        if let Some(problem) = self.trust_problem() {
+            return Some(problem);
+        }
+        tempfile::tempfile_in(&self.dir).err().map(|e| {
+            format!(
+                "cache directory `{}` is not writable: {e}",
+                self.dir.display()
+            )
+        })
+    }
+
+    /// Why a sandboxed program reaching host folders as `access` says could not run a cached
+    /// binary: with [`HostAccess::HostPaths`], the first existing parent that others may not
+    /// enter (e.g. a 0700 home). Own-uid runs reach what we reach, and bound folders need no
+    /// open parents, so those are never a problem.
+    pub fn reachability_problem(&self, access: HostAccess) -> Option<String> {
+        if access != HostAccess::HostPaths {
+            return None;
+        }
         let abs = std::path::absolute(&self.dir).ok()?;
         for ancestor in abs.ancestors() {
             let Ok(meta) = fs::metadata(ancestor) else {
-                continue; // created later with 0755
+                continue; // created later, enterable by others
             };
             if meta.permissions().mode() & 0o001 == 0 {
                 return Some(format!(
                     "cache directory `{}` is not reachable by the sandbox user: `{}` is not \
-                     searchable by others (mode {:o}); set JUDGE_CACHE_DIR to a directory \
-                     outside it",
+                     searchable by others (mode {:o})",
                     self.dir.display(),
                     ancestor.display(),
                     meta.permissions().mode() & 0o7777
@@ -84,20 +142,52 @@ impl Cache {
         None
     }
 
-    /// Why this folder cannot hold the cache: [`Cache::accessibility_problem`], or it cannot
-    /// be created or written (a read-only home). Creates the folder when it can.
-    pub fn usability_problem(&self) -> Option<String> {
-        if let Some(problem) = self.accessibility_problem() {
-            return Some(problem);
+    /// Why another local user could replace what this cache holds (and so the program a
+    /// grade runs), or `None`: the folder and each folder above it must belong to us or to
+    /// root, and none may be writable by group or others, except a sticky one (such as
+    /// `/tmp`) above the cache folder itself. Checks the path as it exists, links resolved.
+    pub fn trust_problem(&self) -> Option<String> {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let euid = unsafe { libc::geteuid() };
+        let owned_by_us_or_root = |uid: u32| uid == euid || uid == 0;
+        // A link on the way, planted by another user, could be pointed elsewhere later.
+        let abs = std::path::absolute(&self.dir).ok()?;
+        for link in abs.ancestors() {
+            match fs::symlink_metadata(link) {
+                Ok(meta) if meta.is_symlink() && !owned_by_us_or_root(meta.uid()) => {
+                    return Some(format!(
+                        "cache directory `{}` is not private: the link `{}` belongs to uid {}",
+                        self.dir.display(),
+                        link.display(),
+                        meta.uid()
+                    ));
+                }
+                _ => {}
+            }
         }
-        let probe = ensure_dir(&self.dir).and_then(|()| tempfile::tempfile_in(&self.dir));
-        probe.err().map(|e| {
-            format!(
-                "cache directory `{}` is not writable: {e}; set JUDGE_CACHE_DIR to a writable \
-                 directory",
-                self.dir.display()
-            )
-        })
+        let real = fs::canonicalize(&self.dir).ok()?;
+        for (depth, dir) in real.ancestors().enumerate() {
+            let Ok(meta) = fs::metadata(dir) else {
+                continue;
+            };
+            let mode = meta.mode();
+            let sticky_parent = depth > 0 && mode & 0o1000 != 0;
+            let why = if !owned_by_us_or_root(meta.uid()) {
+                format!("belongs to uid {}", meta.uid())
+            } else if mode & 0o022 != 0 && !sticky_parent {
+                format!("is writable by others (mode {:o})", mode & 0o7777)
+            } else {
+                continue;
+            };
+            return Some(format!(
+                "cache directory `{}` is not private: `{}` {why}, so another user could \
+                 replace a compiled program",
+                self.dir.display(),
+                dir.display()
+            ));
+        }
+        None
     }
 
     fn unwritable(&self, source: io::Error) -> CompileError {
@@ -280,6 +370,29 @@ fn ensure_dir(dir: &Path) -> io::Result<()> {
     fs::set_permissions(dir, fs::Permissions::from_mode(0o755))
 }
 
+/// Makes the cache's own folder when missing: mode 0700 when programs run as our uid, 0711
+/// when the sandbox's uids must enter it (they never need to list it). An existing folder
+/// keeps its mode.
+fn ensure_private_dir(dir: &Path, access: HostAccess) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if let Some(parent) = dir.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    match fs::create_dir(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    let mode = if access == HostAccess::OwnUid {
+        0o700
+    } else {
+        0o711
+    };
+    fs::set_permissions(dir, fs::Permissions::from_mode(mode))
+}
+
 /// Directories and files with any execute bit → 0755, other files → 0644; symlinks untouched.
 pub(crate) fn open_permissions(root: &Path) -> io::Result<()> {
     let mut stack = vec![root.to_path_buf()];
@@ -385,18 +498,57 @@ mod tests {
     }
 
     #[test]
-    fn accessibility_problem_names_closed_ancestor() {
+    fn a_closed_parent_matters_only_where_runs_see_host_paths() {
         let dir = tempfile::tempdir().unwrap();
         let closed = dir.path().join("home");
         fs::create_dir(&closed).unwrap();
         fs::set_permissions(&closed, fs::Permissions::from_mode(0o700)).unwrap();
-        let msg = Cache::new(closed.join(".cache/judge"))
-            .accessibility_problem()
+        let cache = Cache::new(closed.join(".cache/judge"));
+        let msg = cache
+            .reachability_problem(HostAccess::HostPaths)
             .expect("0700 ancestor must be reported");
         assert!(msg.contains(&closed.display().to_string()), "{msg}");
+        // Own-uid runs reach it; bound runs need no open parents.
+        assert_eq!(cache.reachability_problem(HostAccess::OwnUid), None);
+        assert_eq!(cache.reachability_problem(HostAccess::Bound), None);
         fs::set_permissions(&closed, fs::Permissions::from_mode(0o755)).unwrap();
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
         // The rest of the path (e.g. /tmp, /) is open on any sane system.
-        assert_eq!(Cache::new(closed.join("c")).accessibility_problem(), None);
+        assert_eq!(
+            Cache::new(closed.join("c")).reachability_problem(HostAccess::HostPaths),
+            None
+        );
+    }
+
+    #[test]
+    fn a_new_cache_folder_is_private() {
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let own = Cache::new(dir.path().join("own"));
+        assert_eq!(own.unfitness(HostAccess::OwnUid), None);
+        assert_eq!(mode(own.dir()), 0o700);
+        let bound = Cache::new(dir.path().join("a/b/bound"));
+        assert_eq!(bound.unfitness(HostAccess::Bound), None);
+        assert_eq!(mode(bound.dir()), 0o711);
+    }
+
+    #[test]
+    fn a_folder_others_can_write_is_not_trusted() {
+        let dir = tempfile::tempdir().unwrap();
+        let shared = dir.path().join("shared");
+        fs::create_dir(&shared).unwrap();
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o777)).unwrap();
+        let cache = Cache::new(shared.join("judge"));
+        let msg = cache.unfitness(HostAccess::OwnUid).expect("0777 parent");
+        assert!(msg.contains("writable by others (mode 777)"), "{msg}");
+        // A sticky parent (like /tmp) is fine: others cannot rename what is ours in it.
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
+        assert_eq!(cache.unfitness(HostAccess::OwnUid), None);
+        // The cache folder itself must not be writable by others, sticky or not.
+        fs::set_permissions(cache.dir(), fs::Permissions::from_mode(0o1777)).unwrap();
+        let msg = cache
+            .unfitness(HostAccess::OwnUid)
+            .expect("0777 cache folder");
+        assert!(msg.contains("is not private"), "{msg}");
     }
 }

@@ -197,40 +197,9 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
     }
 }
 
-/// The compile cache: [`Cache::default_dir`] when it is writable and the sandbox user can
-/// reach it, else (a home folder is often mode 0700, or read-only, or missing)
-/// `/var/tmp/judge-cache-<uid>`, owned by us and mode 0755. An explicit `$JUDGE_CACHE_DIR`
-/// that does not work is an error, not a fallback.
+/// The compile cache of this user's commands ([`Cache::for_this_user`]).
 pub(crate) fn reachable_cache() -> Result<Cache> {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let explicit = std::env::var_os("JUDGE_CACHE_DIR").is_some_and(|v| !v.is_empty());
-    if let Some(dir) = Cache::default_dir() {
-        let cache = Cache::new(dir);
-        match cache.usability_problem() {
-            None => return Ok(cache),
-            Some(problem) if explicit => anyhow::bail!(problem),
-            Some(_) => {}
-        }
-    }
-    // SAFETY: getuid has no preconditions and cannot fail.
-    let uid = unsafe { libc::getuid() };
-    let dir = std::path::PathBuf::from(format!("/var/tmp/judge-cache-{uid}"));
-    match std::fs::create_dir(&dir) {
-        Ok(()) => std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("cannot set permissions of {}", dir.display()))?,
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(e).with_context(|| format!("cannot create {}", dir.display())),
-    }
-    let meta = std::fs::symlink_metadata(&dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?;
-    // Another user could have planted the folder (or a link) in the shared /var/tmp.
-    if !meta.is_dir() || meta.uid() != uid || meta.mode() & 0o022 != 0 {
-        anyhow::bail!(
-            "{} is not a folder owned by uid {uid} and writable only by it; set JUDGE_CACHE_DIR",
-            dir.display()
-        );
-    }
-    Ok(Cache::new(dir))
+    Cache::for_this_user().map_err(|e| anyhow::anyhow!(e))
 }
 
 /// The run limits for a compiled submission: the problem's limits after per-language

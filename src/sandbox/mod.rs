@@ -17,6 +17,39 @@ pub mod fake;
 #[cfg(target_os = "linux")]
 pub mod linux;
 
+/// How a sandboxed program reaches a folder of the host (a compiled program in the cache, a
+/// jury program of a package), which decides who must be able to enter the folder's parents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostAccess {
+    /// Programs run as the harness's own uid (an ordinary user: a user namespace maps it), so
+    /// they reach whatever the harness reaches; the folder can be private to that uid.
+    OwnUid,
+    /// Programs run as other (slot) uids, but each run binds the folders it needs into its
+    /// private file-system view with the harness's rights: the folder's own files must be
+    /// readable by others, its parents may be closed (a 0700 home).
+    Bound,
+    /// Programs run as other uids and resolve the host's paths themselves: every parent of
+    /// the folder must be searchable by others.
+    HostPaths,
+}
+
+impl HostAccess {
+    /// What runs of the sandbox get on this machine as this process's user (probed once).
+    pub fn of_this_process() -> HostAccess {
+        static ACCESS: std::sync::OnceLock<HostAccess> = std::sync::OnceLock::new();
+        *ACCESS.get_or_init(|| {
+            #[cfg(target_os = "linux")]
+            {
+                linux::host_access()
+            }
+            #[cfg(not(target_os = "linux"))]
+            {
+                HostAccess::HostPaths
+            }
+        })
+    }
+}
+
 /// Resource limits for one run. Every field is always set: there is no "unlimited".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {

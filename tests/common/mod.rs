@@ -100,6 +100,42 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A copy of the `judge` binary and the problems folder in a temporary folder every user may
+/// read, for tests that run the judge as another (ordinary) user: the checkout itself may be
+/// in a home folder closed to others.
+pub struct OpenCopy(tempfile::TempDir);
+
+impl OpenCopy {
+    pub fn new() -> OpenCopy {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::create_dir(dir.path().join("bin")).unwrap();
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), dir.path().join("bin/judge")).unwrap();
+        copy_dir(&root().join("problems"), &dir.path().join("problems"));
+        let mut stack = vec![dir.path().to_path_buf()];
+        while let Some(p) = stack.pop() {
+            if p.is_dir() {
+                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+                stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+            } else if p != dir.path().join("bin/judge") {
+                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+            }
+        }
+        OpenCopy(dir)
+    }
+
+    /// The folder: run the judge from here (its `problems/` is the copy).
+    pub fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    /// The copied `judge` binary.
+    pub fn judge(&self) -> PathBuf {
+        self.0.path().join("bin/judge")
+    }
+}
+
 /// The problem's first accepted C++ jury solution (by file name).
 pub fn accepted_cpp(problem: &str) -> PathBuf {
     let dir = root()

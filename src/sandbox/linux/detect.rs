@@ -99,6 +99,12 @@ pub fn new_netns() -> Result<OwnedFd, SandboxError> {
     .map_err(|e| setup_err("creating network namespace", e))
 }
 
+/// Whether this process can give a child a mount namespace of its own (what each run's
+/// private file-system view is built in).
+pub fn mount_namespaces() -> bool {
+    probe_clone(libc::CLONE_NEWNS)
+}
+
 /// Tries `clone(CLONE_VM | CLONE_VFORK | flags)` of a child that exits at once.
 fn probe_clone(flags: i32) -> bool {
     extern "C" fn child(_: *mut libc::c_void) -> libc::c_int {

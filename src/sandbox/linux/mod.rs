@@ -142,6 +142,21 @@ fn box_stage() -> PathBuf {
     }
 }
 
+/// How runs reach host folders here: as our own uid when we are not root (the user namespace
+/// maps it); as root, through the binds of each run's private view when a mount namespace can
+/// be made, else by the host's paths as a slot uid.
+pub(crate) fn host_access() -> crate::sandbox::HostAccess {
+    use crate::sandbox::HostAccess;
+    // SAFETY: geteuid is a plain getter.
+    if unsafe { libc::geteuid() } != 0 {
+        HostAccess::OwnUid
+    } else if detect::mount_namespaces() {
+        HostAccess::Bound
+    } else {
+        HostAccess::HostPaths
+    }
+}
+
 fn setup_err(what: &str, e: impl std::fmt::Display) -> SandboxError {
     SandboxError::Setup(format!("{what}: {e}"))
 }
