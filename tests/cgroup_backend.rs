@@ -50,8 +50,11 @@ fn cgroups_in_use() -> bool {
         return true;
     }
     let why = sandbox().warning().unwrap_or_default();
+    // An ordinary user without a delegated cgroup subtree has none (its polling path is
+    // tested elsewhere); root must have them wherever they are expected.
     assert!(
-        std::env::var_os("JUDGE_EXPECT_CGROUP").is_none() && std::env::var_os("CI").is_none(),
+        std::env::var_os("JUDGE_EXPECT_CGROUP").is_none()
+            && (std::env::var_os("CI").is_none() || !common::require_root("cgroups")),
         "the sandbox uses no cgroups: {why}"
     );
     eprintln!("no cgroups here (as an ordinary user on a cgroup v1 host?): skipped; {why}");

@@ -11,11 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn is_root() -> bool {
-    // SAFETY: geteuid is a plain getter.
-    unsafe { libc::geteuid() == 0 }
-}
-
 /// Where judges create their slot cgroups on this machine (v1 memory controller or v2).
 fn judge_cgroup_dirs() -> Vec<PathBuf> {
     [
@@ -104,10 +99,9 @@ fn assert_all_ac(who: &str, out: &Output, tests: usize) {
 #[test]
 fn judges_in_two_pid_namespaces_grade_side_by_side() {
     let unshare = Command::new("unshare").arg("--help").output().is_ok();
-    if !common::require(
-        is_root() && unshare,
-        "needs root and unshare(1) (util-linux)",
-    ) {
+    if !common::require_root("judges in pid namespaces of their own")
+        || !common::require(unshare, "needs unshare(1) (util-linux)")
+    {
         return;
     }
     // A correct program that takes ~60 ms of CPU per test, so the long judge is busy for a

@@ -233,7 +233,10 @@ fn several_submissions_one_json_object_each_and_exit_status() {
         (t.name.as_str(), t.verdict.as_str(), t.runs),
         ("1", "AC", 1)
     );
-    assert!(t.time_ms < 1000 && t.wall_ms < 2000 && t.memory_kib > 0);
+    assert!(t.time_ms < 1000 && t.wall_ms < 2000);
+    // Without cgroups (an ordinary user) a program that ends before the first sample of its
+    // memory reports 0 (docs/sandbox.md); with them the peak is always measured.
+    assert!(t.memory_kib > 0 || !nix_is_root(), "{t:?}");
     let _ = (r.compile().time_ms, r.compile().cached);
     assert!(!r.interrupted);
 }
@@ -334,7 +337,7 @@ fn full_test_set_grading_of_a_reference_style_solution() {
 #[test]
 fn an_ordinary_user_gets_a_sandbox_too() {
     use std::os::unix::fs::PermissionsExt;
-    if !common::require(nix_is_root(), "needs root (to switch to an ordinary user)") {
+    if !common::require_root("switches to an ordinary user") {
         return;
     }
     let _named = common::named_processes();
@@ -435,7 +438,7 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
         .current_dir(common::root())
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = common::without_sandbox_warning(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
@@ -528,7 +531,11 @@ fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
         "{}",
         g.stderr
     );
-    assert!(!g.stderr.contains("warning"), "{}", g.stderr);
+    assert!(
+        !common::without_sandbox_warning(&g.stderr).contains("warning"),
+        "{}",
+        g.stderr
+    );
     let gch: Vec<PathBuf> = std::fs::read_dir(common::cache_dir().join("v1"))
         .unwrap()
         .map(|e| e.unwrap().path().join("bits/stdc++.h.gch"))

@@ -251,6 +251,41 @@ pub fn require(met: bool, what: &str) -> bool {
     met
 }
 
+/// Whether this test process is root. A test of the sandbox's root path (slot uids, cgroups,
+/// switching to another user) needs it: run as an ordinary user, the suite tests that user's
+/// path instead, so such a test is skipped with a note, under CI too (`.ci/run` runs the
+/// suite as root as well, where none of them may skip: `scripts/new-user-test`).
+pub fn require_root(what: &str) -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let root = unsafe { libc::geteuid() } == 0;
+    if !root {
+        eprintln!("skipped (not root): {what}");
+    }
+    root
+}
+
+/// `stderr` without the sandbox's one warning line (what it cannot use on this machine,
+/// e.g. as an ordinary user: "warning: not root: ...; no cgroups (...)"), for tests that
+/// check that nothing else was said.
+pub fn without_sandbox_warning(stderr: &str) -> String {
+    const MECHANISMS: [&str; 4] = [
+        "not root:",
+        "no cgroups (",
+        "no seccomp filter",
+        "no Landlock",
+    ];
+    stderr
+        .lines()
+        .filter(|l| {
+            !(l.starts_with("warning: ")
+                && MECHANISMS
+                    .iter()
+                    .any(|m| l["warning: ".len()..].starts_with(m)))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// Processes whose name (comm) is `name`, anywhere on the machine.
 pub fn processes_named(name: &str) -> usize {
     std::fs::read_dir("/proc")
