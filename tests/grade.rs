@@ -536,11 +536,20 @@ fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
         "{}",
         g.stderr
     );
-    let gch: Vec<PathBuf> = std::fs::read_dir(common::cache_dir().join("v1"))
-        .unwrap()
-        .map(|e| e.unwrap().path().join("bits/stdc++.h.gch"))
-        .filter(|p| p.is_file())
-        .collect();
+    // Another test's judge may be building it right now (these compiles then went on
+    // without it): wait for that build, bounded by the header build's own wall limit.
+    let started = std::time::Instant::now();
+    let gch = loop {
+        let gch: Vec<PathBuf> = std::fs::read_dir(common::cache_dir().join("v1"))
+            .unwrap()
+            .map(|e| e.unwrap().path().join("bits/stdc++.h.gch"))
+            .filter(|p| p.is_file())
+            .collect();
+        if !gch.is_empty() || started.elapsed() > std::time::Duration::from_secs(150) {
+            break gch;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
     assert_eq!(gch.len(), 1, "{gch:?}");
     let table = judge::compile::LanguageTable::load(None).unwrap();
     let template = table
