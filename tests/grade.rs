@@ -486,6 +486,61 @@ fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
 }
 
 #[test]
+fn a_closed_home_holds_a_private_cache() {
+    use std::os::unix::fs::PermissionsExt;
+    let tests = lo_shu_tests();
+    // A home of mode 0700 (root's) inside a folder of mode 0700: closed to the slot uids.
+    let outer = tempfile::tempdir().unwrap();
+    let home = outer.path().join("home");
+    std::fs::create_dir(&home).unwrap();
+    std::fs::set_permissions(&home, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let out = grade_one(&programs().join("wa.c"), tests.path())
+        .env_remove("JUDGE_CACHE_DIR")
+        .env_remove("XDG_CACHE_HOME")
+        .env("HOME", &home)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("WA"), "{stdout}\n{stderr}");
+    assert!(
+        !common::without_sandbox_warning(&stderr).contains("warning"),
+        "{stderr}"
+    );
+    let cache = home.join(".cache/judge");
+    assert!(cache.join("v1").is_dir(), "{stderr}");
+    // Private: the slot uids may enter it (root), nobody may list it; an ordinary user's
+    // programs run as that user, so it is theirs alone.
+    let mode = std::fs::metadata(&cache).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, if nix_is_root() { 0o711 } else { 0o700 });
+}
+
+#[test]
+fn a_cache_dir_another_user_could_write_is_one_error_line_and_is_not_made() {
+    use std::os::unix::fs::PermissionsExt;
+    let tests = lo_shu_tests();
+    let shared = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(shared.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let cache = shared.path().join("cache");
+    let out = grade_one(&programs().join("ac.c"), tests.path())
+        .env("JUDGE_CACHE_DIR", &cache)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let line = common::without_sandbox_warning(&stderr);
+    assert_eq!(line.lines().count(), 1, "{stderr}");
+    assert!(
+        line.starts_with("error: ") && line.contains("writable by others (mode 777)"),
+        "{stderr}"
+    );
+    assert!(!cache.exists());
+}
+
+#[test]
 fn a_relative_cache_dir_is_taken_from_the_current_folder() {
     use std::os::unix::fs::PermissionsExt;
     let tests = lo_shu_tests();

@@ -96,7 +96,10 @@ impl Cache {
     /// ([`Cache::reachability_problem`]), another local user could replace one
     /// ([`Cache::trust_problem`]), or the folder cannot be made or written.
     pub fn unfitness(&self, access: HostAccess) -> Option<String> {
-        if let Some(problem) = self.reachability_problem(access) {
+        if let Some(problem) = self
+            .reachability_problem(access)
+            .or_else(|| self.trust_problem())
+        {
             return Some(problem);
         }
         if let Err(e) = ensure_private_dir(&self.dir, access) {
@@ -104,9 +107,6 @@ impl Cache {
                 "cache directory `{}` cannot be made: {e}",
                 self.dir.display()
             ));
-        }
-        if let Some(problem) = self.trust_problem() {
-            return Some(problem);
         }
         tempfile::tempfile_in(&self.dir).err().map(|e| {
             format!(
@@ -166,13 +166,16 @@ impl Cache {
                 _ => {}
             }
         }
-        let real = fs::canonicalize(&self.dir).ok()?;
+        // The folders that exist so far (the rest will be made by us, private).
+        let existing = abs.ancestors().find(|p| p.exists())?;
+        let real = fs::canonicalize(existing).ok()?;
         for (depth, dir) in real.ancestors().enumerate() {
             let Ok(meta) = fs::metadata(dir) else {
                 continue;
             };
             let mode = meta.mode();
-            let sticky_parent = depth > 0 && mode & 0o1000 != 0;
+            let is_cache_folder = depth == 0 && existing == abs;
+            let sticky_parent = !is_cache_folder && mode & 0o1000 != 0;
             let why = if !owned_by_us_or_root(meta.uid()) {
                 format!("belongs to uid {}", meta.uid())
             } else if mode & 0o022 != 0 && !sticky_parent {
@@ -541,6 +544,7 @@ mod tests {
         let cache = Cache::new(shared.join("judge"));
         let msg = cache.unfitness(HostAccess::OwnUid).expect("0777 parent");
         assert!(msg.contains("writable by others (mode 777)"), "{msg}");
+        assert!(!cache.dir().exists(), "an unfit folder is not made");
         // A sticky parent (like /tmp) is fine: others cannot rename what is ours in it.
         fs::set_permissions(&shared, fs::Permissions::from_mode(0o1777)).unwrap();
         assert_eq!(cache.unfitness(HostAccess::OwnUid), None);
