@@ -24,4 +24,5 @@ mod report;
 mod sandbox;
 mod show;
 mod stress;
+mod terminal;
 mod verify;
