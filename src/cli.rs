@@ -11,7 +11,7 @@ use crate::compile::Language;
 ///
 /// Exit status: 0 success/accepted, 1 rejected/invalid/not accepted, 2 usage or environment error.
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, about, long_about = None)]
+#[command(name = "judge", version = env!("JUDGE_VERSION"), about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -26,3 +26,4 @@ mod show;
 mod stress;
 mod terminal;
 mod verify;
+mod version;
