@@ -11,7 +11,7 @@ use crate::compile::Language;
 ///
 /// Exit status: 0 success/accepted, 1 rejected/invalid/not accepted, 2 usage or environment error.
 #[derive(Debug, Parser)]
-#[command(name = "judge", version, about, long_about = None)]
+#[command(name = "judge", version = env!("JUDGE_VERSION"), about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -46,6 +46,10 @@ pub enum Command {
     Report(ReportCommand),
     /// Write a built-in problem as a Kattis / ICPC package (problemtools, DOMjudge): folder or zip.
     Export(ExportArgs),
+    /// Print the shell completion script for judge (bash, zsh or fish).
+    Completions(CompletionsArgs),
+    /// Print the man page of judge, or of one command (`judge man grade`), or write them all.
+    Man(ManArgs),
 }
 
 #[derive(Debug, Args)]
@@ -427,6 +431,33 @@ pub struct ExportArgs {
     pub force: bool,
 }
 
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete judge's commands and options in.
+    #[arg(value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+/// A shell `judge completions` writes a script for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print instead of judge(1): `grade` for judge-grade(1),
+    /// `report merge` for judge-report-merge(1).
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Write every page instead (judge.1, judge-grade.1, ...) into DIR (created if missing),
+    /// e.g. ~/.local/share/man/man1.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub out: Option<PathBuf>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,6 +528,10 @@ mod tests {
                 "3",
             ],
             &["judge", "report", "merge", "a.json", "b.json", "--json"],
+            &["judge", "completions", "zsh"],
+            &["judge", "man"],
+            &["judge", "man", "report", "merge"],
+            &["judge", "man", "--out", "d"],
         ];
         for line in ok {
             assert!(Cli::try_parse_from(*line).is_ok(), "{line:?}");
@@ -539,6 +574,9 @@ mod tests {
             &["judge", "grade", "x", "a.c", "--partition", "1/0"],
             &["judge", "grade", "x", "a.c", "--partition-count", "3"],
             &["judge", "report", "merge"],
+            &["judge", "completions"],
+            &["judge", "completions", "tcsh"],
+            &["judge", "man", "grade", "--out", "d"],
         ];
         for line in bad {
             assert!(Cli::try_parse_from(*line).is_err(), "{line:?}");

@@ -28,6 +28,7 @@ pub mod report;
 pub mod sandbox;
 pub mod show;
 pub mod stress;
+pub mod terminal;
 pub mod testset;
 pub mod text;
 pub mod verdict;

@@ -8,10 +8,12 @@ use clap::Parser;
 use crate::cli::{Cli, Command};
 
 mod check;
+mod completions;
 mod export;
 mod gen;
 mod grade;
 mod hunt;
+mod man;
 mod new;
 mod problems;
 mod report;
@@ -71,6 +73,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::New(a) => new::run(a),
         Command::Report(c) => report::run(c),
         Command::Export(a) => export::run(a),
+        Command::Completions(a) => completions::run(a),
+        Command::Man(a) => man::run(a),
     };
     // Asked to stop: whatever the command concluded covers only part of the work, and an
     // error on the way out is a consequence of the stop. The command printed what it had.

@@ -4,7 +4,7 @@
 //! (invalid input, rejected output, or an output with nothing drawable), 2 when the input has
 //! nothing drawable or the jury side is inconsistent.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Result};
@@ -13,7 +13,8 @@ use super::{load_package, Status};
 use crate::cli::ShowArgs;
 use crate::fsutil::{read_input, write_atomic};
 use crate::show::term::{Style, Text};
-use crate::show::{colour_wanted, DrawError, Finding};
+use crate::show::{DrawError, Finding};
+use crate::terminal::{self, Stream};
 
 pub fn run(args: ShowArgs) -> Result<Status> {
     let pkg = load_package(&args.problem)?;
@@ -26,11 +27,7 @@ pub fn run(args: ShowArgs) -> Result<Status> {
         .as_deref()
         .map(|p| read_input(Some(p)))
         .transpose()?;
-    let colour = colour_wanted(
-        std::io::stdout().is_terminal(),
-        std::env::var_os("NO_COLOR").as_deref(),
-        std::env::var_os("TERM").as_deref(),
-    );
+    let colour = terminal::colour(Stream::Stdout);
     let picture = match pkg.logic.draw(&input, output.as_deref()) {
         None => {
             if args.svg.is_some() {

@@ -1,12 +1,11 @@
-//! The live progress bar: shown only when stderr is a terminal, outside CI.
-
-use std::io::IsTerminal;
+//! The live progress bar: shown only when stderr is a terminal, outside CI (the rule of
+//! [`crate::terminal::progress`]).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// Whether to draw live progress: stderr is a terminal and `CI` is unset.
+/// Whether to draw live progress: [`crate::terminal::progress`].
 pub fn wanted() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("CI").is_none()
+    crate::terminal::progress()
 }
 
 /// A bar of `len` steps with `label`, hidden when [`wanted`] is false.

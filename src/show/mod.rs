@@ -6,8 +6,6 @@
 //! This module holds the problem-independent primitives; each problem's drawing code lives in
 //! `src/problems/<name>/draw.rs`.
 
-use std::ffi::OsStr;
-
 pub mod svg;
 pub mod term;
 
@@ -66,14 +64,6 @@ pub enum DrawError {
     Output(String),
 }
 
-/// Whether terminal output gets colour: only on a terminal, and not with `NO_COLOR` set to a
-/// non-empty value (no-color.org) or `TERM=dumb`.
-pub fn colour_wanted(is_terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
-    is_terminal
-        && no_color.is_none_or(|v| v.is_empty())
-        && term.is_none_or(|t| t != OsStr::new("dumb"))
-}
-
 /// `text` broken into lines of at most `width` characters at spaces (a longer word stays whole).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -114,16 +104,6 @@ pub mod palette {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
-        let s = |x: &'static str| Some(OsStr::new(x));
-        assert!(colour_wanted(true, None, s("xterm-256color")));
-        assert!(colour_wanted(true, s(""), None));
-        assert!(!colour_wanted(false, None, s("xterm")));
-        assert!(!colour_wanted(true, s("1"), s("xterm")));
-        assert!(!colour_wanted(true, None, s("dumb")));
-    }
 
     #[test]
     fn wrap_breaks_at_spaces() {

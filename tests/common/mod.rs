@@ -62,6 +62,29 @@ pub fn judge(args: &[&str]) -> Run {
     judge_in(&root(), args, b"")
 }
 
+/// The commands `judge --help` lists (clap's `help` aside): what completions and man pages
+/// must cover.
+pub fn judge_commands() -> Vec<String> {
+    let run = judge(&["--help"]);
+    run.assert_code(0);
+    let list = run
+        .stdout
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a command list in --help")
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let names: Vec<String> = list
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|n| *n != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(names.len() >= 10, "{names:?}");
+    names
+}
+
 /// No panic message or backtrace, and errors are one line starting with `error:`.
 pub fn assert_clean_error(run: &Run) {
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
