@@ -12,6 +12,7 @@ mod common;
 mod cgroup_backend;
 mod cgroup_ownership;
 mod cli;
+mod docs;
 mod domjudge;
 mod export;
 mod grade;
