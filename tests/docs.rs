@@ -27,7 +27,6 @@ use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -667,9 +666,11 @@ fn scratch_root(parent: &Path) -> PathBuf {
     dir
 }
 
-fn write_executable(path: &Path, text: &str) {
-    fs::write(path, text).unwrap();
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+/// A script of `tests/stand-ins/`. The tests link to these and never write an executable:
+/// one written by this (multithreaded) process can fail to start with ETXTBSY while another
+/// test's fork still holds it open.
+fn stand_in(name: &str) -> PathBuf {
+    common::root().join("tests/stand-ins").join(name)
 }
 
 /// Runs a file's console commands in one bash session and returns the failures.
@@ -687,13 +688,7 @@ fn console_failures(doc: &Doc) -> Vec<String> {
     let status_dir = tmp.path().join("status");
     fs::create_dir(&bin).unwrap();
     fs::create_dir(&status_dir).unwrap();
-    write_executable(
-        &bin.join("judge"),
-        &format!(
-            "#!/bin/sh\nexec timeout --kill-after=10 {COMMAND_TIMEOUT} '{}' \"$@\"\n",
-            env!("CARGO_BIN_EXE_judge")
-        ),
-    );
+    std::os::unix::fs::symlink(stand_in("judge-timed"), bin.join("judge")).unwrap();
     let mut script = format!("set -o pipefail\ncd '{}' || exit 99\n", work.display());
     for (i, cmd) in commands.iter().enumerate() {
         let s = status_dir.join(i.to_string());
@@ -710,6 +705,8 @@ fn console_failures(doc: &Doc) -> Vec<String> {
     let out = Command::new("timeout")
         .args([SESSION_TIMEOUT.to_string().as_str(), "bash", "-c", &script])
         .env("PATH", path)
+        .env("JUDGE_DOC_BIN", env!("CARGO_BIN_EXE_judge"))
+        .env("JUDGE_DOC_TIMEOUT", COMMAND_TIMEOUT.to_string())
         .env("JUDGE_CACHE_DIR", common::cache_dir())
         .env("CI", "1")
         .env("NO_COLOR", "1")
@@ -1032,26 +1029,6 @@ impl Stand {
     }
 }
 
-/// Writes the stand-in for judge as `path`; it behaves as `$JUDGE_STAND` says and logs its
-/// arguments to `$JUDGE_STAND_LOG`.
-fn write_stand_in(path: &Path) {
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    write_executable(
-        path,
-        r#"#!/bin/sh
-echo "$@" >> "$JUDGE_STAND_LOG"
-case "$JUDGE_STAND" in
-  0) echo '{"verdict": "AC"}'; exit 0 ;;
-  1) echo '{"verdict": "WA"}'; exit 1 ;;
-  2) echo 'partial'; echo 'error: stand-in error' >&2; exit 2 ;;
-  crash) echo '{"verdict": "AC"}'; kill -SEGV $$ ;;
-  silent) exit 1 ;;
-esac
-exit 99
-"#,
-    );
-}
-
 /// Runs `program args` in `dir` with the stand-in for judge (as `judge` on `PATH` and as
 /// `./target/release/judge`) behaving as `stand`; returns whether it succeeded and the
 /// stand-in's log.
@@ -1063,8 +1040,11 @@ fn run_with_stand_in(
     args: &[&str],
 ) -> (bool, String) {
     let bin = dir.join("bin");
-    write_stand_in(&bin.join("judge"));
-    write_stand_in(&dir.join("target/release/judge"));
+    let release = dir.join("target/release");
+    fs::create_dir_all(&bin).unwrap();
+    fs::create_dir_all(&release).unwrap();
+    std::os::unix::fs::symlink(stand_in("judge"), bin.join("judge")).unwrap();
+    std::os::unix::fs::symlink(stand_in("judge"), release.join("judge")).unwrap();
     let log = dir.join("judge-calls.log");
     let _ = fs::remove_file(&log);
     let out = Command::new("timeout")
@@ -1124,10 +1104,13 @@ fn slurm_recipe_completes_on_a_rejection_and_fails_on_an_error() {
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .to_vec()
     };
+    // Slurm runs a batch script by its #! line, in the folder it was submitted from.
+    for script in [&grade, &merge] {
+        assert!(script.starts_with("#!/bin/bash\n"), "{script}");
+    }
     check_step("grade.sh", |dir, stand| {
-        // Slurm runs the batch script as a program (its #! line), in the submit folder.
-        write_executable(&dir.join("grade.sh"), &grade);
-        let result = run_with_stand_in(dir, stand, &slurm_env("3"), "./grade.sh", &[]);
+        fs::write(dir.join("grade.sh"), &grade).unwrap();
+        let result = run_with_stand_in(dir, stand, &slurm_env("3"), "bash", &["grade.sh"]);
         assert!(
             result.1.contains("--partition auto"),
             "grade.sh: judge called as {}",
@@ -1140,8 +1123,8 @@ fn slurm_recipe_completes_on_a_rejection_and_fails_on_an_error() {
         for k in 1..=4 {
             fs::write(dir.join(format!("reports/part-{k}.json")), "{}\n").unwrap();
         }
-        write_executable(&dir.join("merge.sh"), &merge);
-        let result = run_with_stand_in(dir, stand, &[], "./merge.sh", &[]);
+        fs::write(dir.join("merge.sh"), &merge).unwrap();
+        let result = run_with_stand_in(dir, stand, &[], "bash", &["merge.sh"]);
         assert!(
             result.1.starts_with("report merge"),
             "merge.sh: judge called as {}",
