@@ -609,7 +609,8 @@ fn every_jury_submission_imports_with_its_folders_expected_result() {
         assert_eq!(imported, want, "{problem}");
     }
     // Rust is a default DOMjudge language that is not submittable out of the box: its jury
-    // submissions are imported only once an admin allows it (README, "Exporting").
+    // submissions are imported only once an admin allows it (docs/preparing.md,
+    // "Exporting a built-in problem").
     assert!(
         needs_enabling.iter().all(|l| *l == "rust"),
         "{needs_enabling:?}"

@@ -13,6 +13,7 @@ mod cgroup_backend;
 mod cgroup_ownership;
 mod cli;
 mod completions;
+mod docs;
 mod domjudge;
 mod export;
 mod grade;

@@ -1,5 +1,5 @@
 //! Sharing the work: `--partition K/N | auto` on grade and stress, and `judge report merge`.
-//! The parts merged must equal one run's report, except the timing fields the README lists.
+//! The parts merged must equal one run's report, except the timing fields docs/scale-out.md lists.
 //! Contestant programs run only through judge's sandbox, each `judge` under an outer `timeout`.
 
 use crate::common;
@@ -73,8 +73,8 @@ fn values(text: &str) -> Vec<Value> {
         .unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
-/// The report without the fields that depend on timing or on the machine (README, "Sharing
-/// the work").
+/// The report without the fields that depend on timing or on the machine (docs/scale-out.md,
+/// "Merging").
 fn untimed(mut v: Value) -> Value {
     let o = v.as_object_mut().expect("a report is an object");
     if let Some(c) = o.get_mut("compile").and_then(Value::as_object_mut) {

@@ -12,7 +12,7 @@ fn judge(args: &[&str]) -> common::Run {
 }
 
 /// Jury submissions whose failing inputs random tests practically never produce: `judge hunt`
-/// found them (README, "Hunting"; tests/hunt.rs), and the test set keeps them as hand-made
+/// found them (docs/verifying.md, "Hunting"; tests/hunt.rs), and the test set keeps them as hand-made
 /// tests (`data/secret/*.desc` say which).
 const HUNT_ONLY: &[&str] = &["node_budget.cpp", "no_merge.cpp"];
 

@@ -3,7 +3,7 @@
 //! rules ([`crate::grade::conclude`], the stress search's smallest failing test number).
 //!
 //! Equal to one run's report except the fields that depend on timing or on the machine
-//! (README, "Sharing the work"): per test `time_ms`, `wall_ms`, `memory_kib`, `runs` and the
+//! (docs/scale-out.md, "Merging"): per test `time_ms`, `wall_ms`, `memory_kib`, `runs` and the
 //! `message` of a TLE or an overload JE (it quotes measured times); `compile.time_ms` and
 //! `compile.cached`; for stress `tests_run`, `elapsed_ms` and `failure.saved`; for verify
 //! `submissions[].timing`, `suggested_time_limit` and check messages quoting measured times.

@@ -1,7 +1,8 @@
 //! Reports: pure renderers from result data to text. The runner never prints.
 //!
 //! `judge grade --json` prints one [`SubmissionReport`] per submission, each as one JSON
-//! object on its own line; field names are stable (documented in the README).
+//! object on its own line; field names are stable (documented in docs/grading.md,
+//! "The JSON report").
 
 use serde::{Deserialize, Serialize};
 

@@ -177,7 +177,7 @@ pub struct RunOutcome {
     /// Forks (or thread creations) refused because the run was at its process limit, where
     /// the mechanism counts them (a pids cgroup); 0 otherwise.
     pub forks_refused: u64,
-    /// Peak memory in KiB (see the README for which figure this is).
+    /// Peak memory in KiB (which figure: docs/sandbox.md, "What a run gets").
     pub peak_memory_kib: u64,
     /// Captured stdout, at most `output_bytes`.
     pub stdout: Vec<u8>,
