@@ -12,6 +12,7 @@ mod common;
 mod cgroup_backend;
 mod cgroup_ownership;
 mod cli;
+mod doctor;
 mod domjudge;
 mod export;
 mod grade;

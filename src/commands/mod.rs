@@ -8,6 +8,7 @@ use clap::Parser;
 use crate::cli::{Cli, Command};
 
 mod check;
+mod doctor;
 mod export;
 mod gen;
 mod grade;
@@ -59,6 +60,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let result = match cli.command {
         Command::Problems(a) => problems::run(a),
+        Command::Doctor(a) => doctor::run(a),
         Command::Gen(a) => gen::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Check(a) => check::run(a),
