@@ -75,7 +75,7 @@ pub fn collect(options: &Options) -> Result<Report, TableError> {
     checks.push(user_namespaces_check(&probe));
     checks.push(sandbox_user_check(&probe, in_use.as_ref(), &shortfalls));
     let cgroups = cgroup_facts(&probe, in_use.as_ref());
-    checks.push(cgroups_check(&cgroups, &shortfalls));
+    checks.push(cgroups_check(&cgroups, &shortfalls, in_use.is_some()));
     checks.push(seccomp_check(&probe, &shortfalls));
     checks.push(landlock_check(&probe, &shortfalls));
     checks.push(fs_view_check(in_use.as_ref()));
@@ -284,7 +284,8 @@ fn cgroup_facts(probe: &Probe, in_use: Option<&InUse>) -> CgroupFacts {
     }
 }
 
-fn cgroups_check(facts: &CgroupFacts, shortfalls: &[Shortfall]) -> Check {
+/// `measured`: the sandbox was set up, so the peak-memory source is known.
+fn cgroups_check(facts: &CgroupFacts, shortfalls: &[Shortfall], measured: bool) -> Check {
     let id = "cgroups";
     if facts.backend == "none" {
         let why = facts.why_not.clone().unwrap_or_default();
@@ -298,7 +299,7 @@ fn cgroups_check(facts: &CgroupFacts, shortfalls: &[Shortfall]) -> Check {
         facts.controllers.join(", "),
         facts.dirs.join(", ")
     );
-    if facts.peak_memory_exact {
+    if facts.peak_memory_exact || !measured {
         ok(id, summary)
     } else {
         not_ok(
@@ -326,14 +327,23 @@ fn seccomp_check(probe: &Probe, shortfalls: &[Shortfall]) -> Check {
 fn landlock_check(probe: &Probe, shortfalls: &[Shortfall]) -> Check {
     let why = shortfall_text(shortfalls, |s| matches!(s, Shortfall::NoLandlock));
     match (probe.landlock_abi, why) {
-        (Some(abi), None) => ok(
-            "landlock",
-            format!(
-                "ABI {abi}: limits every run's network{} (and its files when it has no \
-                 file-system view)",
-                if abi >= 6 { " and signals" } else { "" }
-            ),
-        ),
+        (Some(abi), None) => {
+            let summary = match abi {
+                ..=3 => format!(
+                    "ABI {abi}: limits a run's files when it has no file-system view (its \
+                     network needs ABI 4)"
+                ),
+                4 | 5 => format!(
+                    "ABI {abi}: limits every run's network (and its files when it has no \
+                     file-system view)"
+                ),
+                _ => format!(
+                    "ABI {abi}: limits every run's network and signals (and its files when it \
+                     has no file-system view)"
+                ),
+            };
+            ok("landlock", summary)
+        }
         (_, why) => not_ok(
             "landlock",
             Status::Degraded,
@@ -866,6 +876,48 @@ mod tests {
         assert!(
             impact.ends_with("install the Debian package gcc"),
             "{impact}"
+        );
+    }
+
+    fn probe(root: bool, user_namespaces: bool, landlock_abi: Option<u32>) -> Probe {
+        Probe {
+            root,
+            uid: if root { 0 } else { 1000 },
+            user_namespaces,
+            seccomp: true,
+            landlock_abi,
+            cgroups: Err("none here".into()),
+            cannot_contain: (!root && !user_namespaces).then_some("no pid namespace"),
+        }
+    }
+
+    #[test]
+    fn landlock_is_described_by_what_its_abi_limits() {
+        let summary = |abi| landlock_check(&probe(true, true, Some(abi)), &[]).summary;
+        assert!(summary(3).contains("files when it has no file-system view (its network"));
+        assert!(summary(4).starts_with("ABI 4: limits every run's network ("));
+        assert!(summary(7).starts_with("ABI 7: limits every run's network and signals"));
+        let none = probe(true, true, None);
+        let c = landlock_check(&none, &none.shortfalls());
+        assert_eq!(c.status, Status::Degraded);
+        assert_eq!(c.impact, Some(Shortfall::NoLandlock.text()));
+    }
+
+    #[test]
+    fn without_user_namespaces_an_ordinary_user_cannot_grade() {
+        let c = user_namespaces_check(&probe(false, false, None));
+        assert_eq!(c.status, Status::Error);
+        assert_eq!(
+            c.impact.as_deref(),
+            Some("grading is impossible: no pid namespace")
+        );
+        assert_eq!(
+            user_namespaces_check(&probe(true, false, None)).status,
+            Status::Ok
+        );
+        assert_eq!(
+            user_namespaces_check(&probe(false, true, None)).status,
+            Status::Ok
         );
     }
 
