@@ -21,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// List the problem packages with their titles and limits.
     Problems(ProblemsArgs),
+    /// Check what this machine gives the sandbox and the compilers: what a grade will be like here.
+    Doctor(DoctorArgs),
     /// Write a problem's full test set to a folder, or print one generated input.
     Gen(GenArgs),
     /// Print the reference solver's answer for an input.
@@ -57,6 +59,16 @@ pub struct ProblemsArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Language table overriding the built-in one (see languages.toml), as for `grade`.
+    #[arg(long, value_name = "FILE")]
+    pub languages: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

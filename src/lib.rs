@@ -15,6 +15,7 @@
 pub mod cli;
 pub mod commands;
 pub mod compile;
+pub mod doctor;
 pub mod export;
 pub mod fsutil;
 pub mod grade;

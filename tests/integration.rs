@@ -14,6 +14,7 @@ mod cgroup_ownership;
 mod cli;
 mod completions;
 mod docs;
+mod doctor;
 mod domjudge;
 mod export;
 mod grade;

@@ -9,6 +9,7 @@ use crate::cli::{Cli, Command};
 
 mod check;
 mod completions;
+mod doctor;
 mod export;
 mod gen;
 mod grade;
@@ -61,6 +62,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let result = match cli.command {
         Command::Problems(a) => problems::run(a),
+        Command::Doctor(a) => doctor::run(a),
         Command::Gen(a) => gen::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Check(a) => check::run(a),

@@ -30,7 +30,7 @@ use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 pub mod cache;
 pub mod language;
 mod pch;
-mod process;
+pub(crate) mod process;
 pub mod script;
 pub mod table;
 
@@ -448,7 +448,7 @@ fn read_source(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, CompileError>
 }
 
 /// `program` itself if it contains a `/`, else the first executable `PATH` entry.
-fn resolve_program(program: &str) -> Option<PathBuf> {
+pub(crate) fn resolve_program(program: &str) -> Option<PathBuf> {
     let is_exe = |p: &Path| {
         fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
     };

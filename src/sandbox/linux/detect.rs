@@ -20,26 +20,68 @@ pub struct Mechanisms {
     pub landlock: Option<Landlock>,
 }
 
+/// A mechanism the sandbox goes without on this machine: one part of its warning line
+/// ([`Mechanisms::warning`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shortfall {
+    /// Not root: runs share the harness's uid (in a user namespace of their own).
+    NotRoot,
+    /// No cgroups, and why not: limits and figures come from polling.
+    NoCgroups(String),
+    NoSeccomp,
+    NoLandlock,
+}
+
+impl Shortfall {
+    /// What is missing and what is used instead, as the warning line says it.
+    pub fn text(&self) -> String {
+        match self {
+            Shortfall::NotRoot => {
+                "not root: no per-slot uid, fresh network namespace per run".to_string()
+            }
+            Shortfall::NoCgroups(why) => format!(
+                "no cgroups ({why}): memory limit enforced by polling the program's RSS every \
+                 10 ms (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from \
+                 rusage, peak memory from polled VmHWM / ru_maxrss"
+            ),
+            Shortfall::NoSeccomp => "no seccomp filter: programs may call ptrace, socket, \
+                                     mount, System V IPC and the other calls of its deny-list"
+                .to_string(),
+            Shortfall::NoLandlock => {
+                "no Landlock: the program can read any file its uid can read".to_string()
+            }
+        }
+    }
+}
+
+/// True when this process runs with effective uid 0.
+pub fn is_root() -> bool {
+    // SAFETY: geteuid is a plain getter.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// True when the kernel has seccomp.
+pub fn seccomp_available() -> bool {
+    // SAFETY: PR_GET_SECCOMP takes no pointers; EINVAL when seccomp is compiled out.
+    unsafe { libc::prctl(libc::PR_GET_SECCOMP) >= 0 }
+}
+
+/// True when an unprivileged run can get its own user, pid, network and IPC namespaces (the
+/// namespaces a run starts in when the harness is not root).
+pub fn user_namespaces_available() -> bool {
+    probe_clone(libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC)
+}
+
 impl Mechanisms {
     /// Probes the machine. Fails when runs could not be contained (no pid namespace).
     pub fn detect() -> Result<Mechanisms, SandboxError> {
-        // SAFETY: geteuid is a plain getter.
-        let root = unsafe { libc::geteuid() } == 0;
-        // SAFETY: PR_GET_SECCOMP takes no pointers; EINVAL when seccomp is compiled out.
-        let seccomp = unsafe { libc::prctl(libc::PR_GET_SECCOMP) } >= 0;
+        let root = is_root();
+        let seccomp = seccomp_available();
         let landlock = Landlock::detect();
         // Root or not: without root, a delegated cgroup v2 subtree gives the same limits.
         let cgroups_why_not = cgroup::available().err();
-        let userns = !root
-            && probe_clone(
-                libc::CLONE_NEWUSER | libc::CLONE_NEWPID | libc::CLONE_NEWNET | libc::CLONE_NEWIPC,
-            );
-        if !root && !userns {
-            return Err(SandboxError::Setup(
-                "no pid namespace available (need root or unprivileged user namespaces): \
-                 processes of a run could not be contained"
-                    .into(),
-            ));
+        if !root && !user_namespaces_available() {
+            return Err(SandboxError::Setup(NO_CONTAINMENT.into()));
         }
         Ok(Mechanisms {
             root,
@@ -50,28 +92,49 @@ impl Mechanisms {
         })
     }
 
+    /// What the sandbox goes without here, in the order of the warning line.
+    pub fn shortfalls(&self) -> Vec<Shortfall> {
+        shortfalls(
+            self.root,
+            self.cgroups_why_not.as_deref(),
+            self.seccomp,
+            self.landlock.is_some(),
+        )
+    }
+
     /// One line naming what is missing and what is used instead, or `None`.
     pub fn warning(&self) -> Option<String> {
-        let mut missing: Vec<String> = Vec::new();
-        if !self.root {
-            missing.push("not root: no per-slot uid, fresh network namespace per run".into());
-        }
-        if let Some(why) = &self.cgroups_why_not {
-            missing.push(format!(
-                "no cgroups ({why}): memory limit enforced by polling the program's RSS every \
-                 10 ms (RLIMIT_DATA backstop), CPU time polled from /proc and totalled from \
-                 rusage, peak memory from polled VmHWM / ru_maxrss"
-            ));
-        }
-        if !self.seccomp {
-            missing.push("no seccomp filter".into());
-        }
-        if self.landlock.is_none() {
-            missing.push("no Landlock: the program can read any file its uid can read".into());
-        }
+        let missing: Vec<String> = self.shortfalls().iter().map(Shortfall::text).collect();
         (!missing.is_empty()).then(|| missing.join("; "))
     }
 }
+
+/// The shortfalls of a machine with these mechanisms, in the order of the warning line.
+pub fn shortfalls(
+    root: bool,
+    cgroups_why_not: Option<&str>,
+    seccomp: bool,
+    landlock: bool,
+) -> Vec<Shortfall> {
+    let mut missing = Vec::new();
+    if !root {
+        missing.push(Shortfall::NotRoot);
+    }
+    if let Some(why) = cgroups_why_not {
+        missing.push(Shortfall::NoCgroups(why.to_string()));
+    }
+    if !seccomp {
+        missing.push(Shortfall::NoSeccomp);
+    }
+    if !landlock {
+        missing.push(Shortfall::NoLandlock);
+    }
+    missing
+}
+
+/// Why [`Mechanisms::detect`] fails without root and user namespaces.
+pub const NO_CONTAINMENT: &str = "no pid namespace available (need root or unprivileged user \
+                                  namespaces): processes of a run could not be contained";
 
 /// Moves an fd to a number >= 3 so it never collides with the stdio targets.
 pub fn high_fd(fd: OwnedFd) -> std::io::Result<OwnedFd> {

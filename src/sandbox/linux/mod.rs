@@ -81,8 +81,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 use super::{RunOutcome, RunRequest, Sandbox, SandboxError};
+pub use cgroup::BackendInfo as CgroupBackend;
 use cgroup::SlotCgroups;
 use detect::Mechanisms;
+pub use detect::Shortfall;
 use fsview::FsView;
 use policy::PreparedRuleset;
 use slots::{Slot, SlotPool};
@@ -100,6 +102,9 @@ pub struct LinuxSandbox {
     fsview: Option<FsView>,
     /// Set when building a view failed on this host: later runs use Landlock only.
     fsview_failed: AtomicBool,
+    /// Why runs have no file-system view (preparing it failed, or building one for a run
+    /// did), for [`LinuxSandbox::in_use`].
+    fsview_why_not: std::sync::OnceLock<String>,
     /// The Landlock ruleset of runs with their own file-system view (network and scopes
     /// only), built once.
     scoped_ruleset: Option<PreparedRuleset>,
@@ -201,7 +206,13 @@ impl LinuxSandbox {
                 child_stack: Stack::new(64 * 1024).map_err(|e| setup_err("stack", e))?,
             });
         }
-        let fsview = FsView::new(&box_stage()).ok();
+        let fsview_why_not = std::sync::OnceLock::new();
+        let stage = box_stage();
+        let fsview = FsView::new(&stage)
+            .inspect_err(|e| {
+                let _ = fsview_why_not.set(format!("preparing {}: {e}", stage.display()));
+            })
+            .ok();
         let scoped_ruleset = match &mech.landlock {
             Some(ll) if fsview.is_some() => {
                 ll.prepare_scoped().map_err(|e| setup_err("Landlock", e))?
@@ -226,6 +237,7 @@ impl LinuxSandbox {
                 Vec::new()
             },
             fsview_failed: AtomicBool::new(false),
+            fsview_why_not,
             memory_emptied: AtomicU64::new(0),
             scoped_ruleset,
             seccomp: if mech.seccomp {
@@ -298,6 +310,193 @@ impl LinuxSandbox {
     pub fn slot_uids(&self) -> Vec<u32> {
         self.pool.uids()
     }
+
+    /// What the sandbox goes without on this machine: the parts of [`Sandbox::warning`].
+    pub fn shortfalls(&self) -> Vec<Shortfall> {
+        self.mech.shortfalls()
+    }
+
+    /// What this sandbox's runs use as it stands: after a run, what that run used (a
+    /// file-system view that failed is known only then). For `judge doctor` and tests.
+    pub fn in_use(&self) -> InUse {
+        let peak = self
+            .pool
+            .collect(|s| s.cg.as_ref().map(SlotCgroups::peak_source));
+        let (peak_memory, peak_memory_exact) = peak.first().copied().unwrap_or((
+            "the largest VmHWM / RSS of the program polled every 10 ms, or its ru_maxrss",
+            false,
+        ));
+        let fs_view = self.has_fs_view();
+        InUse {
+            root: self.mech.root,
+            slot_uids: self.slot_uids(),
+            cgroups: if self.mech.cgroups {
+                cgroup::backend_info().ok()
+            } else {
+                None
+            },
+            peak_memory,
+            peak_memory_exact,
+            fs_view,
+            fs_view_why_not: if fs_view {
+                None
+            } else {
+                Some(
+                    self.fsview_why_not
+                        .get()
+                        .cloned()
+                        .unwrap_or_else(|| "turned off for this sandbox".to_string()),
+                )
+            },
+            seccomp: self.mech.seccomp,
+            // With a view, a run's ruleset holds only the network and scopes: none before
+            // ABI 4.
+            landlock_abi: self
+                .mech
+                .landlock
+                .as_ref()
+                .filter(|_| !fs_view || self.scoped_ruleset.is_some())
+                .map(|l| l.version),
+            landlock_files: self.mech.landlock.is_some() && !fs_view,
+            slot_processes: self.uses_slot_processes(),
+        }
+    }
+}
+
+/// What a [`LinuxSandbox`]'s runs use (see [`LinuxSandbox::in_use`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InUse {
+    /// Runs switch to the slots' own uids (the harness is root); otherwise they keep the
+    /// harness's uid, as root of a user namespace of their own.
+    pub root: bool,
+    /// The slots' uids (root only).
+    pub slot_uids: Vec<u32>,
+    /// The cgroups runs use; `None`: limits and figures come from polling.
+    pub cgroups: Option<CgroupBackend>,
+    /// Where a run's peak memory comes from.
+    pub peak_memory: &'static str,
+    /// `false` when that figure can miss a peak.
+    pub peak_memory_exact: bool,
+    /// Runs get their own file-system view (a mount namespace).
+    pub fs_view: bool,
+    /// Why they do not.
+    pub fs_view_why_not: Option<String>,
+    pub seccomp: bool,
+    /// The kernel's Landlock ABI version, when runs are restricted by Landlock (with a
+    /// file-system view, from ABI 4 on: before, there is nothing left for it to restrict).
+    pub landlock_abi: Option<u32>,
+    /// Landlock rules limit the files runs see (runs without a file-system view); with a
+    /// view, Landlock limits only the network and signals (ABI 4 and later).
+    pub landlock_files: bool,
+    /// Runs are started by the slot's long-lived processes (root with cgroups), not by a
+    /// proxy each.
+    pub slot_processes: bool,
+}
+
+impl InUse {
+    /// The mechanisms, one short phrase each, in the order a run meets them.
+    pub fn mechanisms(&self) -> Vec<String> {
+        let mut m = Vec::new();
+        if self.slot_processes {
+            m.push("slot processes (init + spawner)".to_string());
+        } else {
+            m.push("a proxy init per run".to_string());
+        }
+        if self.root {
+            m.push("pid namespace".to_string());
+            m.push("network namespace per slot".to_string());
+        } else {
+            m.push("user, pid, network and IPC namespaces per run".to_string());
+        }
+        if self.fs_view {
+            m.push("mount namespace (own file-system view)".to_string());
+        }
+        match &self.cgroups {
+            Some(cg) => m.push(format!(
+                "cgroup v{} ({})",
+                cg.version,
+                cg.controllers.join(", ")
+            )),
+            None => m.push("polling /proc (no cgroups)".to_string()),
+        }
+        match self.slot_uids.as_slice() {
+            [] => m.push("judge's own uid as root of the user namespace".to_string()),
+            uids => m.push(format!(
+                "slot uid {}",
+                uids.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+        m.push("rlimits".to_string());
+        if self.seccomp {
+            m.push("seccomp".to_string());
+        }
+        if let Some(abi) = self.landlock_abi {
+            let mut scope = Vec::new();
+            if self.landlock_files {
+                scope.push("files");
+            }
+            scope.push("network");
+            if abi >= 6 {
+                scope.push("signals");
+            }
+            m.push(format!("Landlock ABI {abi} ({})", scope.join(", ")));
+        }
+        m
+    }
+}
+
+/// What a run loses when it has no file-system view of its own.
+pub const NO_FS_VIEW: &str = "programs see the host's files, limited by Landlock";
+
+/// What this machine offers the sandbox, each found the way [`LinuxSandbox::new`] finds it
+/// (for `judge doctor`). A probe that fails is an answer, so this never fails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Probe {
+    /// The harness runs as root (effective uid 0).
+    pub root: bool,
+    /// The effective uid.
+    pub uid: u32,
+    /// A run can get its own user, pid, network and IPC namespaces (needed without root).
+    pub user_namespaces: bool,
+    pub seccomp: bool,
+    /// The kernel's Landlock ABI version; `None` without Landlock.
+    pub landlock_abi: Option<u32>,
+    /// The cgroups runs would use, or why none.
+    pub cgroups: Result<CgroupBackend, String>,
+    /// Why [`LinuxSandbox::new`] must fail here (runs could not be contained), if it must.
+    pub cannot_contain: Option<&'static str>,
+}
+
+impl Probe {
+    /// What a sandbox made here would go without (see [`LinuxSandbox::shortfalls`]).
+    pub fn shortfalls(&self) -> Vec<Shortfall> {
+        detect::shortfalls(
+            self.root,
+            self.cgroups.as_ref().err().map(String::as_str),
+            self.seccomp,
+            self.landlock_abi.is_some(),
+        )
+    }
+}
+
+/// Probes the machine (see [`Probe`]). On a cgroup v2 host the first probe of cgroups may
+/// move this process into a leaf cgroup, as the sandbox's own first probe does.
+pub fn probe() -> Probe {
+    let root = detect::is_root();
+    let user_namespaces = detect::user_namespaces_available();
+    Probe {
+        root,
+        // SAFETY: geteuid is a plain getter.
+        uid: unsafe { libc::geteuid() },
+        user_namespaces,
+        seccomp: detect::seccomp_available(),
+        landlock_abi: policy::Landlock::detect().map(|l| l.version),
+        cgroups: cgroup::backend_info(),
+        cannot_contain: (!root && !user_namespaces).then_some(detect::NO_CONTAINMENT),
+    }
 }
 
 impl Sandbox for LinuxSandbox {
@@ -341,11 +540,9 @@ impl Sandbox for LinuxSandbox {
             // This host does not let us build a file-system view (e.g. user namespaces
             // without mount rights): say so once and go on with Landlock alone.
             Err(run::RunError::FsView(why)) if self.fsview().is_some() => {
+                let _ = self.fsview_why_not.set(why.clone());
                 if !self.fsview_failed.swap(true, Ordering::SeqCst) {
-                    eprintln!(
-                        "warning: no private file-system view ({why}): programs see the \
-                         host's files, limited by Landlock"
-                    );
+                    eprintln!("warning: no private file-system view ({why}): {NO_FS_VIEW}");
                 }
                 slot.spawner = None;
                 slot.layer = None;

@@ -347,6 +347,9 @@ pub const PROC_FILES: &[&str] = &[
 /// Landlock support on this kernel and pre-opened fds for the fixed rules.
 pub struct Landlock {
     pub abi: ABI,
+    /// The kernel's own ABI version (`abi` is capped at the newest one the landlock crate
+    /// knows).
+    pub version: u32,
     /// (fd, writable) for system dirs, devices and /proc files that exist here.
     fixed: Vec<(PathFd, AccessKind)>,
 }
@@ -398,7 +401,11 @@ impl Landlock {
                 fixed.push((fd, AccessKind::ReadWriteFile));
             }
         }
-        Some(Landlock { abi, fixed })
+        Some(Landlock {
+            abi,
+            version: v as u32,
+            fixed,
+        })
     }
 
     /// A ruleset that restricts no file access (the run has its own file-system view) but

@@ -72,6 +72,44 @@ fn backend() -> &'static Result<Backend, String> {
     })
 }
 
+/// Which cgroups runs use on this machine (for `judge doctor`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackendInfo {
+    /// 1 or 2.
+    pub version: u8,
+    /// v2 in a subtree delegated to this process (or its container) rather than the whole
+    /// hierarchy as root; always `false` for v1.
+    pub delegated: bool,
+    /// The folders judge's slot cgroups are made in.
+    pub dirs: Vec<std::path::PathBuf>,
+    /// The controllers runs are limited and measured by.
+    pub controllers: Vec<&'static str>,
+    /// Where a run's CPU time comes from.
+    pub cpu_time: &'static str,
+}
+
+/// The backend [`available`] chose, or why there is none (the same answer: the first call
+/// decides).
+pub fn backend_info() -> Result<BackendInfo, String> {
+    match backend() {
+        Ok(Backend::V1) => Ok(BackendInfo {
+            version: 1,
+            delegated: false,
+            dirs: v1::judge_dirs(),
+            controllers: v1::CONTROLLERS.to_vec(),
+            cpu_time: "cpuacct.usage of the slot's cpuacct cgroup (every process of the run)",
+        }),
+        Ok(Backend::V2(base)) => Ok(BackendInfo {
+            version: 2,
+            delegated: base.delegated(),
+            dirs: vec![base.judge_dir().to_path_buf()],
+            controllers: v2::NEED.to_vec(),
+            cpu_time: "cpu.stat usage_usec of the slot's cgroup (every process of the run)",
+        }),
+        Err(why) => Err(why.clone()),
+    }
+}
+
 /// `Ok` when runs can use cgroups, else why not (for the sandbox's warning line). The first
 /// call decides, and on a v2 host it may move this process into a leaf cgroup of its own
 /// delegated cgroup (see [`v2`]).
@@ -110,6 +148,14 @@ impl SlotCgroups {
             Ok(Backend::V1) => Ok(SlotCgroups::V1(v1::Slot::create(name)?)),
             Ok(Backend::V2(base)) => Ok(SlotCgroups::V2(v2::Slot::create(base, name)?)),
             Err(why) => Err(io::Error::other(why.clone())),
+        }
+    }
+
+    /// Where a run's peak memory comes from, and `false` when that figure can miss a peak.
+    pub fn peak_source(&self) -> (&'static str, bool) {
+        match self {
+            SlotCgroups::V1(s) => s.peak_source(),
+            SlotCgroups::V2(s) => s.peak_source(),
         }
     }
 

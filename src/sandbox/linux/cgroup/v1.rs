@@ -15,7 +15,15 @@ use super::{read_keyed, read_u64, write_str, Baseline, Usage};
 
 const ROOT: &str = "/sys/fs/cgroup";
 const PARENT: &str = "judge";
-const CONTROLLERS: [&str; 3] = ["memory", "pids", "cpuacct"];
+
+/// The folders judge's slot cgroups are made in, one per controller.
+pub fn judge_dirs() -> Vec<PathBuf> {
+    CONTROLLERS
+        .iter()
+        .map(|c| Path::new(ROOT).join(c).join(PARENT))
+        .collect()
+}
+pub const CONTROLLERS: [&str; 3] = ["memory", "pids", "cpuacct"];
 
 pub struct Slot {
     dirs: [PathBuf; 3],
@@ -99,6 +107,14 @@ impl Slot {
         // Swapping would let a program exceed its limit silently.
         let _ = fs::write(cg.dirs[0].join("memory.swappiness"), "0");
         Ok(cg)
+    }
+
+    /// Where a run's peak memory comes from (always exact here).
+    pub fn peak_source(&self) -> (&'static str, bool) {
+        (
+            "memory.max_usage_in_bytes of the slot's memory cgroup",
+            true,
+        )
     }
 
     pub fn procs_fds(&self) -> Vec<i32> {

@@ -51,7 +51,7 @@ use super::{read_keyed, read_u64, write_str, Baseline, Usage};
 
 /// Controllers judge's subtree needs (CPU time comes from the core `cpu.stat`, present in
 /// every cgroup, so the cpu controller is not needed).
-const NEED: [&str; 2] = ["memory", "pids"];
+pub const NEED: [&str; 2] = ["memory", "pids"];
 const JUDGE_DIR: &str = "judge";
 const HARNESS_LEAF: &str = "judge-harness";
 
@@ -60,6 +60,8 @@ const HARNESS_LEAF: &str = "judge-harness";
 pub struct Base {
     /// `<base>/judge`, with memory and pids enabled for its children.
     judge: PathBuf,
+    /// The base is a subtree (cases 2 and 3), not the hierarchy's root.
+    delegated: bool,
 }
 
 fn euid() -> u32 {
@@ -181,12 +183,22 @@ impl Base {
         let mut why = Vec::new();
         if euid() == 0 {
             match prepare_base(&mount) {
-                Ok(judge) => return Ok(Base { judge }),
+                Ok(judge) => {
+                    return Ok(Base {
+                        judge,
+                        delegated: false,
+                    })
+                }
                 Err(e) => why.push(e),
             }
         }
         match move_into_own_leaf(&own) {
-            Ok(judge) => return Ok(Base { judge }),
+            Ok(judge) => {
+                return Ok(Base {
+                    judge,
+                    delegated: true,
+                })
+            }
             Err(e) => why.push(e),
         }
         if own != mount {
@@ -202,7 +214,12 @@ impl Base {
                     ))
                 };
                 match tried {
-                    Ok(judge) => return Ok(Base { judge }),
+                    Ok(judge) => {
+                        return Ok(Base {
+                            judge,
+                            delegated: true,
+                        })
+                    }
                     Err(e) => why.push(e),
                 }
             }
@@ -212,6 +229,19 @@ impl Base {
              `systemd-run --user --scope -p Delegate=yes`)",
             why.join("; ")
         ))
+    }
+}
+
+impl Base {
+    /// The folder judge's slot cgroups are made in (`<base>/judge`).
+    pub fn judge_dir(&self) -> &Path {
+        &self.judge
+    }
+
+    /// True when the base is a subtree delegated to this process (or its container), not
+    /// the hierarchy's root.
+    pub fn delegated(&self) -> bool {
+        self.delegated
     }
 }
 
@@ -334,6 +364,22 @@ impl Slot {
 
     pub fn procs_fds(&self) -> Vec<i32> {
         vec![self.leaf.procs.as_raw_fd()]
+    }
+
+    /// Where a run's peak memory comes from, and `false` when that figure can miss a peak.
+    pub fn peak_source(&self) -> (&'static str, bool) {
+        match self.mode {
+            PeakMode::Reset => (
+                "memory.peak of the run's cgroup, reset before each run",
+                true,
+            ),
+            PeakMode::FreshLeaf => ("memory.peak of a fresh cgroup per run", true),
+            PeakMode::Sampled => (
+                "memory.current sampled every 10 ms (no memory.peak before Linux 5.19: short \
+                 spikes are missed)",
+                false,
+            ),
+        }
     }
 
     fn usage_usec(&self) -> u64 {
