@@ -227,19 +227,6 @@ fn cache_dir() -> PathBuf {
         .unwrap_or_else(common::cache_dir)
 }
 
-fn programs() -> PathBuf {
-    common::root().join("tests/programs")
-}
-
-/// A folder with one magic-square test (the Lo Shu numbers), readable by every user.
-fn lo_shu_tests() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
-    std::fs::write(dir.path().join("1.ans"), "2 7 6\n9 5 1\n4 3 8\n").unwrap();
-    open_to_all(dir.path());
-    dir
-}
-
 /// Mode 0755 for `dir` and 0644 (0755 if executable) for the files in it.
 fn open_to_all(dir: &Path) {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -392,13 +379,13 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
     assert!(sandbox.uses_cgroups());
     assert_eq!(run_true(&sandbox), Termination::Exited(0));
     assert!(sandbox.has_fs_view());
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let graded = common::judge_timed(
         120,
         &[
             "grade",
             "magic-square",
-            &programs().join("ac.c").display().to_string(),
+            &common::programs().join("ac.c").display().to_string(),
             "--tests",
             &tests.path().display().to_string(),
         ],
@@ -417,9 +404,9 @@ fn as_an_ordinary_user_it_reports_the_polling_fallback_a_grade_warns_of() {
     let world = common::OpenCopy::new();
     let bin = world.judge();
     let src = tempfile::tempdir().unwrap();
-    std::fs::copy(programs().join("ac.c"), src.path().join("ac.c")).unwrap();
+    std::fs::copy(common::programs().join("ac.c"), src.path().join("ac.c")).unwrap();
     open_to_all(src.path());
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     // The user's own cache folder, private to it.
     let cache = tempfile::tempdir().unwrap();
     std::os::unix::fs::chown(cache.path(), Some(65534), Some(65534)).unwrap();
@@ -546,13 +533,13 @@ fn a_missing_compiler_is_reported_missing_with_its_package() {
     assert_eq!(report.language("cpp").package.as_deref(), Some("g++"));
 
     // A grade of a C submission with that table stops with an error naming the compiler.
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let graded = common::judge_timed(
         120,
         &[
             "grade",
             "magic-square",
-            &programs().join("ac.c").display().to_string(),
+            &common::programs().join("ac.c").display().to_string(),
             "--tests",
             &tests.path().display().to_string(),
             "--languages",

@@ -9,18 +9,6 @@ use std::process::Command;
 
 use common::Report;
 
-fn programs() -> PathBuf {
-    common::root().join("tests/programs")
-}
-
-/// A folder with one magic-square test (the Lo Shu numbers) that every fixture answers.
-fn lo_shu_tests() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
-    std::fs::write(dir.path().join("1.ans"), "2 7 6\n9 5 1\n4 3 8\n").unwrap();
-    dir
-}
-
 struct Graded {
     code: i32,
     reports: Vec<Report>,
@@ -29,7 +17,7 @@ struct Graded {
 
 /// `judge grade magic-square <files> --tests <lo shu> --json`, under an outer `timeout`.
 fn grade(files: &[&Path], extra: &[&str]) -> Graded {
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let mut cmd = Command::new("timeout");
     cmd.arg("120")
         .arg(env!("CARGO_BIN_EXE_judge"))
@@ -58,7 +46,7 @@ fn grade(files: &[&Path], extra: &[&str]) -> Graded {
 
 /// Grades one fixture and returns (verdict, message of the first test or compile message).
 fn verdict_of(file: &str) -> (String, String) {
-    let path = programs().join(file);
+    let path = common::programs().join(file);
     let g = grade(&[&path], &[]);
     assert_eq!(g.reports.len(), 1, "{file}: {}", g.stderr);
     let r = &g.reports[0];
@@ -105,7 +93,7 @@ fn compile_errors_carry_the_compiler_message() {
         ("ce.py", "SyntaxError"),
         ("java_ce/Main.java", "';' expected"),
     ] {
-        let path = programs().join(f);
+        let path = common::programs().join(f);
         let g = grade(&[&path], &[]);
         let r = &g.reports[0];
         assert_eq!(r.verdict(), "CE", "{f}");
@@ -210,8 +198,8 @@ fn background_child_does_not_outlive_the_run() {
 
 #[test]
 fn several_submissions_one_json_object_each_and_exit_status() {
-    let ac = programs().join("ac.c");
-    let wa = programs().join("wa.py");
+    let ac = common::programs().join("ac.c");
+    let wa = common::programs().join("wa.py");
     let g = grade(&[&ac, &wa], &["--jobs", "2", "--all"]);
     assert_eq!(g.code, 1);
     let verdicts: Vec<_> = g.reports.iter().map(|r| r.verdict()).collect();
@@ -261,8 +249,8 @@ fn grading_twice_uses_the_compile_cache() {
 
 #[test]
 fn human_table_and_usage_errors() {
-    let tests = lo_shu_tests();
-    let ac = programs().join("ac.c");
+    let tests = common::lo_shu_tests();
+    let ac = common::programs().join("ac.c");
     let run = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["grade", "magic-square"])
         .arg(&ac)
@@ -312,7 +300,7 @@ fn full_test_set_grading_of_a_reference_style_solution() {
     // The whole magic-square test set with a brute-force-free solution written in C++ by the
     // jury lives in the package; here a simple check: the sample-only run of ac.c fails on
     // the real test set (it prints a fixed square), and stops at the first failure.
-    let ac = programs().join("ac.c");
+    let ac = common::programs().join("ac.c");
     let run = Command::new("timeout")
         .arg("120")
         .arg(env!("CARGO_BIN_EXE_judge"))
@@ -341,7 +329,7 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         return;
     }
     let _named = common::named_processes();
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     std::fs::set_permissions(tests.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     for f in ["1.in", "1.ans"] {
         std::fs::set_permissions(tests.path().join(f), std::fs::Permissions::from_mode(0o644))
@@ -366,7 +354,7 @@ fn an_ordinary_user_gets_a_sandbox_too() {
         "segv.c",
     ];
     for f in files {
-        std::fs::copy(programs().join(f), src.path().join(f)).unwrap();
+        std::fs::copy(common::programs().join(f), src.path().join(f)).unwrap();
     }
     let paths: Vec<PathBuf> = files.iter().map(|f| src.path().join(f)).collect();
     let out = Command::new("setpriv")
@@ -426,10 +414,10 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
         "[c]\ncompile = [\"no-such-cc\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprocesses = 1\n",
     )
     .unwrap();
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let out = Command::new(env!("CARGO_BIN_EXE_judge"))
         .args(["grade", "magic-square"])
-        .arg(programs().join("ac.c"))
+        .arg(common::programs().join("ac.c"))
         .arg("--tests")
         .arg(tests.path())
         .arg("--languages")
@@ -463,8 +451,8 @@ fn grade_one(sub: &Path, tests: &Path) -> Command {
 
 #[test]
 fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
-    let tests = lo_shu_tests();
-    let sub = programs().join("ac.c");
+    let tests = common::lo_shu_tests();
+    let sub = common::programs().join("ac.c");
     // SAFETY: getuid has no preconditions.
     let uid = unsafe { libc::getuid() };
     // /proc: exists, but no folder can be made in it (not even by root).
@@ -488,13 +476,13 @@ fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
 #[test]
 fn a_closed_home_holds_a_private_cache() {
     use std::os::unix::fs::PermissionsExt;
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     // A home of mode 0700 (root's) inside a folder of mode 0700: closed to the slot uids.
     let outer = tempfile::tempdir().unwrap();
     let home = outer.path().join("home");
     std::fs::create_dir(&home).unwrap();
     std::fs::set_permissions(&home, std::fs::Permissions::from_mode(0o700)).unwrap();
-    let out = grade_one(&programs().join("wa.c"), tests.path())
+    let out = grade_one(&common::programs().join("wa.c"), tests.path())
         .env_remove("JUDGE_CACHE_DIR")
         .env_remove("XDG_CACHE_HOME")
         .env("HOME", &home)
@@ -520,11 +508,11 @@ fn a_closed_home_holds_a_private_cache() {
 #[test]
 fn a_cache_dir_another_user_could_write_is_one_error_line_and_is_not_made() {
     use std::os::unix::fs::PermissionsExt;
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let shared = tempfile::tempdir().unwrap();
     std::fs::set_permissions(shared.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
     let cache = shared.path().join("cache");
-    let out = grade_one(&programs().join("ac.c"), tests.path())
+    let out = grade_one(&common::programs().join("ac.c"), tests.path())
         .env("JUDGE_CACHE_DIR", &cache)
         .current_dir(common::root())
         .output()
@@ -543,8 +531,8 @@ fn a_cache_dir_another_user_could_write_is_one_error_line_and_is_not_made() {
 #[test]
 fn a_relative_cache_dir_is_taken_from_the_current_folder() {
     use std::os::unix::fs::PermissionsExt;
-    let tests = lo_shu_tests();
-    let sub = programs().join("wa.c");
+    let tests = common::lo_shu_tests();
+    let sub = common::programs().join("wa.c");
     // The sandbox user must reach the cache: a folder others may enter, not tempdir's 0700.
     let work = tempfile::tempdir().unwrap();
     std::fs::set_permissions(work.path(), std::fs::Permissions::from_mode(0o755)).unwrap();

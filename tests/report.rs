@@ -3,31 +3,17 @@
 
 use crate::common;
 
-use std::path::PathBuf;
-
-fn programs() -> PathBuf {
-    common::root().join("tests/programs")
-}
-
-/// A folder with one magic-square test (the Lo Shu numbers) that every fixture answers.
-fn lo_shu_tests() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("1.in"), "3\n4 9 2 3 5 7 8 1 6\n").unwrap();
-    std::fs::write(dir.path().join("1.ans"), "2 7 6\n9 5 1\n4 3 8\n").unwrap();
-    dir
-}
-
 fn path(p: &std::path::Path) -> &str {
     p.to_str().unwrap()
 }
 
 #[test]
 fn several_submissions_end_with_one_summary_table() {
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let (ac, wa, ce) = (
-        programs().join("ac.c"),
-        programs().join("wa.c"),
-        programs().join("ce.c"),
+        common::programs().join("ac.c"),
+        common::programs().join("wa.c"),
+        common::programs().join("ce.c"),
     );
     let run = common::judge_timed(
         120,
@@ -48,7 +34,7 @@ fn several_submissions_end_with_one_summary_table() {
     let row = |needle: &str| {
         *lines
             .iter()
-            .find(|l| l.starts_with(&format!("{}", programs().join(needle).display())))
+            .find(|l| l.starts_with(&format!("{}", common::programs().join(needle).display())))
             .unwrap_or_else(|| panic!("no row for {needle}: {}", run.stdout))
     };
     let cols = |l: &str| {
@@ -68,13 +54,13 @@ fn several_submissions_end_with_one_summary_table() {
 
 #[test]
 fn grade_html_is_one_self_contained_file_with_matrix_failures_and_pictures() {
-    let tests = lo_shu_tests();
+    let tests = common::lo_shu_tests();
     let out = tempfile::tempdir().unwrap();
     let html = out.path().join("report.html");
     let (ac, wa, ce) = (
-        programs().join("ac.c"),
-        programs().join("wa.c"),
-        programs().join("ce.c"),
+        common::programs().join("ac.c"),
+        common::programs().join("wa.c"),
+        common::programs().join("ce.c"),
     );
     let run = common::judge_timed(
         120,
@@ -118,7 +104,7 @@ fn grade_html_into_a_missing_folder_fails_before_grading() {
         &[
             "grade",
             "magic-square",
-            path(&programs().join("ac.c")),
+            path(&common::programs().join("ac.c")),
             "--html",
             "/nonexistent/folder/r.html",
         ],
@@ -139,7 +125,7 @@ fn verify_html_has_the_checks_the_jury_matrix_and_the_timing_chart() {
     let _ = std::fs::remove_dir_all(pkg.join("submissions"));
     for (folder, file, from) in [
         ("accepted", "fast.cpp", common::accepted_cpp("magic-square")),
-        ("wrong_answer", "swapped.c", programs().join("wa.c")),
+        ("wrong_answer", "swapped.c", common::programs().join("wa.c")),
     ] {
         std::fs::create_dir_all(pkg.join("submissions").join(folder)).unwrap();
         std::fs::copy(from, pkg.join("submissions").join(folder).join(file)).unwrap();

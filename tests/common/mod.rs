@@ -123,6 +123,28 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The small programs the tests grade (`tests/programs/`).
+pub fn programs() -> PathBuf {
+    root().join("tests/programs")
+}
+
+/// A folder with one magic-square test (the Lo Shu numbers) that every fixture answers,
+/// readable by every user (tests that run the judge as an ordinary user grade on it too).
+pub fn lo_shu_tests() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (name, text) in [
+        ("1.in", "3\n4 9 2 3 5 7 8 1 6\n"),
+        ("1.ans", "2 7 6\n9 5 1\n4 3 8\n"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    dir
+}
+
 /// A copy of the `judge` binary and the problems folder in a temporary folder every user may
 /// read, for tests that run the judge as another (ordinary) user: the checkout itself may be
 /// in a home folder closed to others.
