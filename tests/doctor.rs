@@ -402,30 +402,11 @@ fn as_an_ordinary_user_it_reports_the_polling_fallback_a_grade_warns_of() {
     // The judge binary, the problems, the submission and the tests where uid 65534 may read
     // them (the checkout may be in a closed home folder).
     let world = common::OpenCopy::new();
-    let bin = world.judge();
     let src = tempfile::tempdir().unwrap();
     std::fs::copy(common::programs().join("ac.c"), src.path().join("ac.c")).unwrap();
     open_to_all(src.path());
     let tests = common::lo_shu_tests();
-    // The user's own cache folder, private to it.
-    let cache = tempfile::tempdir().unwrap();
-    std::os::unix::fs::chown(cache.path(), Some(65534), Some(65534)).unwrap();
-    let as_nobody = |args: &[&str]| {
-        let mut cmd = Command::new("setpriv");
-        cmd.args([
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            "--reset-env",
-            "env",
-        ])
-        .arg(format!("JUDGE_CACHE_DIR={}", cache.path().display()))
-        .args(["timeout", "180"])
-        .arg(&bin)
-        .args(args)
-        .current_dir(world.path());
-        cmd
-    };
+    let as_nobody = |args: &[&str]| world.as_nobody(args);
     let Outcome { code, report, .. } = doctor_json(&mut as_nobody(&["doctor", "--json"]));
     // Degraded (not root, no cgroups; rustc is not on the reset PATH): exit status 1.
     assert_eq!(code, 1, "{report:#?}");

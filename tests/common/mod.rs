@@ -148,7 +148,11 @@ pub fn lo_shu_tests() -> tempfile::TempDir {
 /// A copy of the `judge` binary and the problems folder in a temporary folder every user may
 /// read, for tests that run the judge as another (ordinary) user: the checkout itself may be
 /// in a home folder closed to others.
-pub struct OpenCopy(tempfile::TempDir);
+pub struct OpenCopy {
+    dir: tempfile::TempDir,
+    /// The compile cache of uid 65534 for [`OpenCopy::as_nobody`]: owned by it, private.
+    nobody_cache: tempfile::TempDir,
+}
 
 impl OpenCopy {
     pub fn new() -> OpenCopy {
@@ -167,19 +171,42 @@ impl OpenCopy {
                 std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
             }
         }
-        OpenCopy(dir)
+        let nobody_cache = tempfile::tempdir().unwrap();
+        std::os::unix::fs::chown(nobody_cache.path(), Some(NOBODY), Some(NOBODY)).unwrap();
+        OpenCopy { dir, nobody_cache }
     }
 
     /// The folder: run the judge from here (its `problems/` is the copy).
     pub fn path(&self) -> &Path {
-        self.0.path()
+        self.dir.path()
     }
 
     /// The copied `judge` binary.
     pub fn judge(&self) -> PathBuf {
-        self.0.path().join("bin/judge")
+        self.dir.path().join("bin/judge")
+    }
+
+    /// `judge args...` as uid 65534 (nobody: an ordinary user) with a reset environment and a
+    /// compile cache of its own, in this folder, under an outer `timeout` of 180 s.
+    pub fn as_nobody(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new("setpriv");
+        cmd.arg(format!("--reuid={NOBODY}"))
+            .arg(format!("--regid={NOBODY}"))
+            .args(["--clear-groups", "--reset-env", "env"])
+            .arg(format!(
+                "JUDGE_CACHE_DIR={}",
+                self.nobody_cache.path().display()
+            ))
+            .args(["timeout", "180"])
+            .arg(self.judge())
+            .args(args)
+            .current_dir(self.path());
+        cmd
     }
 }
+
+/// The uid and gid of `nobody`, the ordinary user the tests switch to.
+pub const NOBODY: u32 = 65534;
 
 /// The problem's first accepted C++ jury solution (by file name).
 pub fn accepted_cpp(problem: &str) -> PathBuf {
