@@ -227,6 +227,17 @@ fn cache_dir() -> PathBuf {
         .unwrap_or_else(common::cache_dir)
 }
 
+/// `judge grade magic-square ac.c` on the Lo Shu test, with `extra` arguments, as a grade
+/// after doctor would run.
+fn grade_ac(extra: &[&str]) -> common::Run {
+    let tests = common::lo_shu_tests();
+    let ac = common::programs().join("ac.c").display().to_string();
+    let dir = tests.path().display().to_string();
+    let mut args = vec!["grade", "magic-square", &ac, "--tests", &dir];
+    args.extend_from_slice(extra);
+    common::judge_timed(120, &args)
+}
+
 /// Mode 0755 for `dir` and 0644 (0755 if executable) for the files in it.
 fn open_to_all(dir: &Path) {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -379,17 +390,7 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
     assert!(sandbox.uses_cgroups());
     assert_eq!(run_true(&sandbox), Termination::Exited(0));
     assert!(sandbox.has_fs_view());
-    let tests = common::lo_shu_tests();
-    let graded = common::judge_timed(
-        120,
-        &[
-            "grade",
-            "magic-square",
-            &common::programs().join("ac.c").display().to_string(),
-            "--tests",
-            &tests.path().display().to_string(),
-        ],
-    );
+    let graded = grade_ac(&[]);
     graded.assert_code(0);
     assert!(!graded.stderr.contains("warning:"), "{}", graded.stderr);
 }
@@ -514,19 +515,7 @@ fn a_missing_compiler_is_reported_missing_with_its_package() {
     assert_eq!(report.language("cpp").package.as_deref(), Some("g++"));
 
     // A grade of a C submission with that table stops with an error naming the compiler.
-    let tests = common::lo_shu_tests();
-    let graded = common::judge_timed(
-        120,
-        &[
-            "grade",
-            "magic-square",
-            &common::programs().join("ac.c").display().to_string(),
-            "--tests",
-            &tests.path().display().to_string(),
-            "--languages",
-            &table.display().to_string(),
-        ],
-    );
+    let graded = grade_ac(&["--languages", &table.display().to_string()]);
     graded.assert_code(2);
     assert!(common::the_error_line(&graded).contains("`no-such-cc`"));
 }
