@@ -1064,7 +1064,7 @@ fn the_program_and_the_harness_keep_their_oom_score() {
 /// ones and its verdict.
 #[test]
 fn a_slot_whose_processes_were_killed_gets_new_ones() {
-    if !root_only() {
+    if !common::require_root("slot processes exist on the root path") {
         return;
     }
     let sb = LinuxSandbox::new(1).expect("sandbox setup");
