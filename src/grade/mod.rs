@@ -25,6 +25,7 @@ use crate::sandbox::{
 use crate::testset::TestCase;
 use crate::verdict::{decide, Verdict};
 
+pub mod result;
 pub mod submission;
 
 /// How to start the program under test (from the compile stage).
