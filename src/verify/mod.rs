@@ -25,6 +25,7 @@ pub mod run;
 pub mod select;
 pub mod statement;
 pub mod submissions;
+pub mod timelimit;
 
 /// The status of one check line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
