@@ -6,7 +6,6 @@
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -15,17 +14,20 @@ use crate::grade::TestResult;
 use crate::kattis::submissions::Seen;
 use crate::kattis::timelimit::secs;
 use crate::package::Package;
-use crate::problems::{GenParams, Judgement, JuryError, Problem, Validation};
+use crate::problems::{GenParams, Judgement, JuryError, Problem};
 use crate::testset::{self, Origin, TestCase};
 use crate::text::{agree, all, count};
 use crate::verdict::Verdict;
 
+mod fault;
 pub mod kattis;
 pub mod run;
 pub mod select;
 pub mod statement;
 pub mod submissions;
 pub mod timelimit;
+
+pub use fault::{Fault, Faulty};
 
 /// The status of one check line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,71 +79,6 @@ impl Check {
             name: name.into(),
             status: Status::Warn,
             message: message.into(),
-        }
-    }
-}
-
-/// A fault deliberately injected into a problem's logic, to show that `verify` notices it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Fault {
-    /// The checker accepts every output.
-    CheckerAcceptsAll,
-    /// The validator accepts every input.
-    ValidatorAcceptsAll,
-}
-
-/// A problem's logic with an injected [`Fault`].
-pub struct Faulty {
-    pub inner: Arc<dyn Problem>,
-    pub fault: Fault,
-}
-
-impl Problem for Faulty {
-    fn name(&self) -> &str {
-        self.inner.name()
-    }
-    fn generators(&self) -> &[crate::problems::GeneratorSpec] {
-        self.inner.generators()
-    }
-    fn generate(
-        &self,
-        g: &str,
-        p: &GenParams,
-        seed: u64,
-    ) -> Result<String, crate::problems::GenError> {
-        self.inner.generate(g, p, seed)
-    }
-    fn validate(&self, input: &[u8]) -> Validation {
-        match self.fault {
-            Fault::ValidatorAcceptsAll => Ok(Ok(())),
-            _ => self.inner.validate(input),
-        }
-    }
-    fn solve(&self, input: &str) -> Result<String, JuryError> {
-        self.inner.solve(input)
-    }
-    fn check(&self, input: &str, answer: &str, output: &[u8]) -> Judgement {
-        match self.fault {
-            Fault::CheckerAcceptsAll => Judgement::Accepted,
-            _ => self.inner.check(input, answer, output),
-        }
-    }
-    fn mutate_answer(&self, input: &str, answer: &str) -> Vec<(String, String)> {
-        self.inner.mutate_answer(input, answer)
-    }
-    fn shrink(&self, input: &str) -> Vec<String> {
-        self.inner.shrink(input)
-    }
-    fn validate_test(&self, test: &TestCase) -> Validation {
-        match self.fault {
-            Fault::ValidatorAcceptsAll => Ok(Ok(())),
-            _ => self.inner.validate_test(test),
-        }
-    }
-    fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
-        match self.fault {
-            Fault::CheckerAcceptsAll => Judgement::Accepted,
-            _ => self.inner.check_test(test, output),
         }
     }
 }
