@@ -16,6 +16,7 @@ use crate::problems::{self, GenParams, Problem};
 
 mod kattis;
 mod manifest;
+pub mod statement;
 
 pub use manifest::{GroupDecl, LanguageLimits};
 
