@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
 pub mod cache;
+mod entry;
 pub mod language;
 mod pch;
 mod process;
@@ -35,6 +36,7 @@ pub mod table;
 mod toolchain;
 
 pub use cache::Cache;
+use entry::{cache_key, hash_compile_command, needs_binary, read_entry, EntryMeta};
 pub use language::{Language, ParseLanguageError, Submission, SubmissionError};
 pub use table::{LanguageSpec, LanguageTable, TableError};
 use toolchain::{resolve_compiler, resolve_interpreter, runtime_dirs};
@@ -197,15 +199,6 @@ pub enum CompileError {
     /// Judge was asked to stop while compiling; the compiler was killed and nothing cached.
     #[error("{0}")]
     Interrupted(#[from] crate::interrupt::Interrupted),
-}
-
-/// What is stored beside the artefacts in a cache entry.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EntryMeta {
-    language: String,
-    outcome: CompileOutcome,
-    compile_time_us: u64,
 }
 
 /// Compiles `submission` (or finds it in `cache`).
@@ -446,89 +439,6 @@ fn read_source(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, CompileError>
         .read_to_end(&mut bytes)
         .map_err(io_err)?;
     Ok((bytes.len() as u64 <= limit).then_some(bytes))
-}
-
-/// Everything that determines the compile result: layout version, language, source, compile
-/// template, compiler environment and rlimit choice, and the compiler binary's identity
-/// (path, canonical path, size, mtime: an upgraded compiler misses the cache).
-///
-/// Not `precompiled_headers`, nor whether a precompiled header was used: GCC uses one only
-/// where it stands for the header exactly (and [`pch`] rebuilds it when a file it was built
-/// from changed), so the program is the same with or without it. Turning the key on or off
-/// then keeps every cached submission, and a submission compiled while its header could not
-/// be precompiled is not compiled again once it can. The one visible difference: a compile
-/// error whose include chain passes through the header names `judge-pch.h:1` instead of the
-/// source's line of the `#include`, and the cache keeps whichever message came first.
-fn cache_key(
-    language: Language,
-    spec: &LanguageSpec,
-    source: &[u8],
-    extra: &[(String, Vec<u8>)],
-    compiler: Option<&Path>,
-) -> String {
-    let mut h = cache::KeyHasher::new();
-    h.field("judge-compile/1")
-        .field(language.id())
-        .field(source);
-    // Only when present, so that single-file keys stay what they were.
-    if !extra.is_empty() {
-        h.field("extra-files").field(extra.len().to_le_bytes());
-        for (name, bytes) in extra {
-            h.field(name).field(bytes);
-        }
-    }
-    hash_compile_command(&mut h, spec, compiler);
-    h.finish()
-}
-
-/// The compile template, compiler environment and rlimit choice, and the compiler's identity
-/// (shared by submission and precompiled-header keys).
-fn hash_compile_command(h: &mut cache::KeyHasher, spec: &LanguageSpec, compiler: Option<&Path>) {
-    if let Some(template) = &spec.compile {
-        h.field(template.len().to_le_bytes());
-        for arg in template {
-            h.field(arg);
-        }
-    }
-    for (k, v) in &spec.compile_env {
-        h.field(k).field(v);
-    }
-    h.field([u8::from(spec.compile_rlimit_as)]);
-    if let Some(compiler) = compiler {
-        h.field(compiler.as_os_str().as_encoded_bytes());
-        if let Ok(canonical) = fs::canonicalize(compiler) {
-            h.field(canonical.as_os_str().as_encoded_bytes());
-            if let Ok(meta) = fs::metadata(&canonical) {
-                h.field(meta.len().to_le_bytes());
-                if let Ok(mtime) = meta.modified() {
-                    let since = mtime
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .unwrap_or_default();
-                    h.field(since.as_nanos().to_le_bytes());
-                }
-            }
-        }
-    }
-}
-
-fn read_meta(entry: &Path) -> Option<EntryMeta> {
-    let bytes = fs::read(entry.join(cache::META_FILE)).ok()?;
-    serde_json::from_slice(&bytes).ok()
-}
-
-/// An entry's metadata, if it is complete, describes `language` and (for a success) still
-/// holds the binary the run needs.
-fn read_entry(entry: &Path, language: Language, spec: &LanguageSpec) -> Option<EntryMeta> {
-    read_meta(entry).filter(|m| {
-        m.language == language.id()
-            && (m.outcome != CompileOutcome::Ok
-                || !needs_binary(spec)
-                || entry.join(BINARY_NAME).is_file())
-    })
-}
-
-fn needs_binary(spec: &LanguageSpec) -> bool {
-    spec.run.iter().any(|a| a.contains("{binary}"))
 }
 
 struct Values {
