@@ -1,5 +1,5 @@
 //! The command line: clap definitions only. Parsing into domain types happens here; the work
-//! happens in [`crate::commands`].
+//! happens in `commands`, which calls this module (never the other way round).
 
 use std::path::PathBuf;
 

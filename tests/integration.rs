@@ -21,6 +21,7 @@ mod grade;
 mod hunt;
 mod interrupt;
 mod kattis;
+mod layout;
 mod man;
 mod new;
 mod partition;

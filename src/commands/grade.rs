@@ -46,7 +46,7 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             None => None,
         };
         let all = own.as_deref().unwrap_or(&tests);
-        if let Some(note) = crate::kattis::timelimit::settle(&mut pkg, &grader, all, jobs)? {
+        if let Some(note) = crate::verify::timelimit::settle(&mut pkg, &grader, all, jobs)? {
             eprintln!("note: {note}");
         }
     }

@@ -19,7 +19,6 @@
 
 use std::fs;
 use std::io::Read;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -28,15 +27,20 @@ use serde::{Deserialize, Serialize};
 use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
 pub mod cache;
+mod entry;
 pub mod language;
 mod pch;
 pub(crate) mod process;
 pub mod script;
 pub mod table;
+mod toolchain;
 
 pub use cache::Cache;
+use entry::{cache_key, hash_compile_command, needs_binary, read_entry, EntryMeta};
 pub use language::{Language, ParseLanguageError, Submission, SubmissionError};
 pub use table::{LanguageSpec, LanguageTable, TableError};
+pub(crate) use toolchain::resolve_program;
+use toolchain::{resolve_compiler, resolve_interpreter, runtime_dirs};
 
 const MIB: u64 = 1 << 20;
 /// Compiler messages are cut to this many lines ...
@@ -196,15 +200,6 @@ pub enum CompileError {
     /// Judge was asked to stop while compiling; the compiler was killed and nothing cached.
     #[error("{0}")]
     Interrupted(#[from] crate::interrupt::Interrupted),
-}
-
-/// What is stored beside the artefacts in a cache entry.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EntryMeta {
-    language: String,
-    outcome: CompileOutcome,
-    compile_time_us: u64,
 }
 
 /// Compiles `submission` (or finds it in `cache`).
@@ -447,133 +442,6 @@ fn read_source(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, CompileError>
     Ok((bytes.len() as u64 <= limit).then_some(bytes))
 }
 
-/// `program` itself if it contains a `/`, else the first executable `PATH` entry.
-pub(crate) fn resolve_program(program: &str) -> Option<PathBuf> {
-    let is_exe = |p: &Path| {
-        fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return is_exe(&p).then_some(p);
-    }
-    if program.is_empty() {
-        return None;
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .filter(|dir| dir.is_absolute())
-        .map(|dir| dir.join(program))
-        .find(|p| is_exe(p))
-}
-
-fn resolve_compiler(language: Language, program: &str) -> Result<PathBuf, CompileError> {
-    resolve_program(program).ok_or_else(|| CompileError::CompilerMissing {
-        program: program.to_string(),
-        language,
-    })
-}
-
-/// The interpreter a run starts (run argv[0] when it is a fixed absolute path), checked to
-/// exist. `None` when argv[0] is the compiled binary.
-fn resolve_interpreter(
-    language: Language,
-    spec: &LanguageSpec,
-) -> Result<Option<PathBuf>, CompileError> {
-    let Some(program) = spec.run.first().filter(|p| p.starts_with('/')) else {
-        return Ok(None);
-    };
-    match resolve_program(program) {
-        Some(p) => Ok(Some(p)),
-        None => Err(CompileError::InterpreterMissing {
-            program: program.clone(),
-            language,
-        }),
-    }
-}
-
-/// Everything that determines the compile result: layout version, language, source, compile
-/// template, compiler environment and rlimit choice, and the compiler binary's identity
-/// (path, canonical path, size, mtime: an upgraded compiler misses the cache).
-///
-/// Not `precompiled_headers`, nor whether a precompiled header was used: GCC uses one only
-/// where it stands for the header exactly (and [`pch`] rebuilds it when a file it was built
-/// from changed), so the program is the same with or without it. Turning the key on or off
-/// then keeps every cached submission, and a submission compiled while its header could not
-/// be precompiled is not compiled again once it can. The one visible difference: a compile
-/// error whose include chain passes through the header names `judge-pch.h:1` instead of the
-/// source's line of the `#include`, and the cache keeps whichever message came first.
-fn cache_key(
-    language: Language,
-    spec: &LanguageSpec,
-    source: &[u8],
-    extra: &[(String, Vec<u8>)],
-    compiler: Option<&Path>,
-) -> String {
-    let mut h = cache::KeyHasher::new();
-    h.field("judge-compile/1")
-        .field(language.id())
-        .field(source);
-    // Only when present, so that single-file keys stay what they were.
-    if !extra.is_empty() {
-        h.field("extra-files").field(extra.len().to_le_bytes());
-        for (name, bytes) in extra {
-            h.field(name).field(bytes);
-        }
-    }
-    hash_compile_command(&mut h, spec, compiler);
-    h.finish()
-}
-
-/// The compile template, compiler environment and rlimit choice, and the compiler's identity
-/// (shared by submission and precompiled-header keys).
-fn hash_compile_command(h: &mut cache::KeyHasher, spec: &LanguageSpec, compiler: Option<&Path>) {
-    if let Some(template) = &spec.compile {
-        h.field(template.len().to_le_bytes());
-        for arg in template {
-            h.field(arg);
-        }
-    }
-    for (k, v) in &spec.compile_env {
-        h.field(k).field(v);
-    }
-    h.field([u8::from(spec.compile_rlimit_as)]);
-    if let Some(compiler) = compiler {
-        h.field(compiler.as_os_str().as_encoded_bytes());
-        if let Ok(canonical) = fs::canonicalize(compiler) {
-            h.field(canonical.as_os_str().as_encoded_bytes());
-            if let Ok(meta) = fs::metadata(&canonical) {
-                h.field(meta.len().to_le_bytes());
-                if let Ok(mtime) = meta.modified() {
-                    let since = mtime
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .unwrap_or_default();
-                    h.field(since.as_nanos().to_le_bytes());
-                }
-            }
-        }
-    }
-}
-
-fn read_meta(entry: &Path) -> Option<EntryMeta> {
-    let bytes = fs::read(entry.join(cache::META_FILE)).ok()?;
-    serde_json::from_slice(&bytes).ok()
-}
-
-/// An entry's metadata, if it is complete, describes `language` and (for a success) still
-/// holds the binary the run needs.
-fn read_entry(entry: &Path, language: Language, spec: &LanguageSpec) -> Option<EntryMeta> {
-    read_meta(entry).filter(|m| {
-        m.language == language.id()
-            && (m.outcome != CompileOutcome::Ok
-                || !needs_binary(spec)
-                || entry.join(BINARY_NAME).is_file())
-    })
-}
-
-fn needs_binary(spec: &LanguageSpec) -> bool {
-    spec.run.iter().any(|a| a.contains("{binary}"))
-}
-
 struct Values {
     source: String,
     binary: String,
@@ -673,95 +541,6 @@ fn uncached_failure_with(language: Language, outcome: CompileOutcome, time: Dura
         out_of_memory: Vec::new(),
         run_template: Vec::new(),
     }
-}
-
-/// The runtime directories of `spec` for `interpreter`, canonicalized, plus the directories
-/// that symlinks inside them point into (Debian's JDK links `lib/jvm.cfg` and its security
-/// files into `/etc/java-17-openjdk`). Missing directories are skipped; a symlink target
-/// directory directly under `/` (e.g. `/etc` itself) is never added.
-fn runtime_dirs(spec: &LanguageSpec, interpreter: Option<&Path>) -> Vec<PathBuf> {
-    let Some(canonical) = interpreter.and_then(|p| fs::canonicalize(p).ok()) else {
-        return Vec::new();
-    };
-    let name = canonical
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let prefix = canonical
-        .parent()
-        .and_then(Path::parent)
-        .map(|p| p.display().to_string())
-        .unwrap_or_default();
-    let mut dirs = Vec::new();
-    for template in &spec.runtime_dirs {
-        let path = table::expand(
-            template,
-            &[("runtime_prefix", &prefix), ("runtime_name", &name)],
-        );
-        let Ok(root) = fs::canonicalize(&path) else {
-            continue;
-        };
-        if !root.is_dir() || root.components().count() < 3 {
-            continue;
-        }
-        dirs.extend(symlink_target_dirs(&root));
-        dirs.push(root);
-    }
-    minimal_cover(dirs)
-}
-
-/// Directories outside `root` that symlinks under `root` resolve into (bounded walk).
-fn symlink_target_dirs(root: &Path) -> Vec<PathBuf> {
-    const MAX_ENTRIES: usize = 50_000;
-    let mut found = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    let mut seen = 0;
-    while let Some(dir) = stack.pop() {
-        let Ok(read) = fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in read.flatten() {
-            seen += 1;
-            if seen > MAX_ENTRIES {
-                return found;
-            }
-            let Ok(ft) = entry.file_type() else { continue };
-            let path = entry.path();
-            if ft.is_dir() {
-                stack.push(path);
-            } else if ft.is_symlink() {
-                let Ok(target) = fs::canonicalize(&path) else {
-                    continue;
-                };
-                if target.starts_with(root) {
-                    continue;
-                }
-                let dir = if target.is_dir() {
-                    Some(target)
-                } else {
-                    target.parent().map(Path::to_path_buf)
-                };
-                // "/", "/etc", "/usr" are too broad to open up.
-                if let Some(dir) = dir.filter(|d| d.components().count() >= 3) {
-                    found.push(dir);
-                }
-            }
-        }
-    }
-    found
-}
-
-/// Sorted, deduplicated, without directories nested in another listed one.
-fn minimal_cover(mut dirs: Vec<PathBuf>) -> Vec<PathBuf> {
-    dirs.sort();
-    dirs.dedup();
-    let mut out: Vec<PathBuf> = Vec::new();
-    for d in dirs {
-        if !out.iter().any(|o| d.starts_with(o)) {
-            out.push(d);
-        }
-    }
-    out
 }
 
 /// Compiler output as a readable message: lossy UTF-8, build-directory paths made relative,

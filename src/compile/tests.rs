@@ -1,7 +1,9 @@
 //! Compiling real programs with the real toolchains. A language whose compiler is missing is
 //! skipped with a printed note, except under CI (`CI` set), where that fails the test.
 
+use super::toolchain::{minimal_cover, resolve_program};
 use super::*;
+use std::os::unix::fs::PermissionsExt;
 use std::process::Command;
 use std::time::SystemTime;
 

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 pub mod checks;
 pub mod json;
+mod languages;
 pub mod term;
 
 /// How one check came out.
@@ -226,6 +227,31 @@ pub struct Tool {
     /// The first line of its `--version` (or `-version`) output; `null` when it is missing
     /// or printed none.
     pub version: Option<String>,
+}
+
+/// A check that is ok.
+fn ok(id: &str, summary: impl Into<String>) -> Check {
+    Check {
+        id: id.to_string(),
+        status: Status::Ok,
+        summary: summary.into(),
+        impact: None,
+    }
+}
+
+/// A check that is not ok: its `status` and what degrades or fails without it.
+fn not_ok(
+    id: &str,
+    status: Status,
+    summary: impl Into<String>,
+    impact: impl Into<String>,
+) -> Check {
+    Check {
+        id: id.to_string(),
+        status,
+        summary: summary.into(),
+        impact: Some(impact.into()),
+    }
 }
 
 #[cfg(test)]

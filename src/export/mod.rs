@@ -189,7 +189,7 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
         Ok(text) => {
             let text = String::from_utf8(text)
                 .with_context(|| format!("{} is not UTF-8", statement.display()))?;
-            let body = crate::verify::statement::for_package(&text);
+            let body = crate::package::statement::for_package(&text);
             tree.add("statement/problem.en.md", body.into_bytes(), false);
             // Samples included: DOMjudge offers data/sample/ for download but does not print
             // it into a statement.

@@ -11,21 +11,23 @@
 //! finished results are returned with the interruption.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::interrupt::{self, Interrupted};
-use crate::problems::{Interaction, Judgement, Problem};
-use crate::sandbox::{
-    LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout,
-};
+use crate::interrupt::Interrupted;
+use crate::problems::Problem;
+use crate::sandbox::{Limits, Sandbox, SandboxError};
 use crate::testset::TestCase;
-use crate::verdict::{decide, Verdict};
+use crate::verdict::Verdict;
 
+pub mod result;
+mod run;
 pub mod submission;
+
+pub use run::run_single;
+use run::Runner;
 
 /// How to start the program under test (from the compile stage).
 #[derive(Debug, Clone)]
@@ -546,124 +548,12 @@ fn first_failure(results: &[Option<TestResult>]) -> Option<usize> {
         .position(|r| r.as_ref().is_some_and(|r| r.verdict != Verdict::AC))
 }
 
-/// Says once per process that the machine is too busy to judge (see
-/// [`LimitHit::Overloaded`]); the affected results are judge errors.
-fn warn_overloaded() {
-    static WARNED: AtomicBool = AtomicBool::new(false);
-    if !WARNED.swap(true, Ordering::SeqCst) {
-        eprintln!(
-            "warning: this machine is overloaded: a program got too little CPU to be judged, \
-             and its result is a judge error (JE), not a verdict; free some CPU or lower --jobs"
-        );
-    }
-}
-
-/// Runs `program` once on `test`, alone, and judges it. Also returns the exact CPU time (the
-/// result's `time_ms` is rounded down to whole milliseconds), for searches that rank runs by
-/// time.
-pub fn run_single(
-    sandbox: &dyn Sandbox,
-    program: &Program,
-    limits: &Limits,
-    logic: &dyn Problem,
-    test: &TestCase,
-) -> Result<(TestResult, Duration), SandboxError> {
-    Runner {
-        sandbox,
-        program,
-        limits,
-        logic,
-    }
-    .run_measured(test)
-}
-
-struct Runner<'a> {
-    sandbox: &'a dyn Sandbox,
-    program: &'a Program,
-    limits: &'a Limits,
-    logic: &'a dyn Problem,
-}
-
-impl Runner<'_> {
-    /// Runs one test in a fresh private working directory and judges it.
-    /// [`SandboxError::Interrupted`] when judge is asked to stop before or during the run: a
-    /// program killed by the terminal's SIGINT is no verdict.
-    fn run_one(&self, test: &TestCase) -> Result<TestResult, SandboxError> {
-        self.run_measured(test).map(|(result, _)| result)
-    }
-
-    /// [`Runner::run_one`], also returning the exact CPU time.
-    fn run_measured(&self, test: &TestCase) -> Result<(TestResult, Duration), SandboxError> {
-        interrupt::check()?;
-        let request = RunRequest {
-            argv: self.program.argv.clone(),
-            env: self.program.env.clone(),
-            stdin: Stdin::Bytes(test.input.as_bytes().to_vec()),
-            stdout: Stdout::Capture,
-            read_only: self.program.read_only.clone(),
-            work_dir: None,
-            limits: self.limits.clone(),
-        };
-        if let Some(interaction) = self.logic.interact(self.sandbox, request.clone(), test) {
-            let interaction = interaction?;
-            let cpu = interaction.outcome.cpu_time;
-            return Ok((self.judge_interaction(test, interaction), cpu));
-        }
-        let outcome = self.sandbox.run(&request)?;
-        interrupt::check()?;
-        Ok((self.judge(test, &outcome), outcome.cpu_time))
-    }
-
-    /// An interactive run's verdict, in problemtools' order: a failed jury program is a JE;
-    /// a jury program that ended first with a rejection is a WA, whatever the submission did
-    /// afterwards; otherwise the submission's limits and crashes come before the jury's verdict.
-    fn judge_interaction(&self, test: &TestCase, i: Interaction) -> TestResult {
-        let (verdict, message) = match i.judgement {
-            Judgement::JudgeError(m) => (Verdict::JE, format!("checker: {m}")),
-            Judgement::Rejected(m) if i.jury_first => (Verdict::WA, m),
-            j => decide(&i.outcome, self.limits, &self.program.out_of_memory, |_| j),
-        };
-        TestResult {
-            name: test.name.clone(),
-            verdict,
-            time_ms: i.outcome.cpu_time.as_millis() as u64,
-            wall_ms: i.outcome.wall_time.as_millis() as u64,
-            memory_kib: i.outcome.peak_memory_kib,
-            message,
-            runs: 1,
-            shared: false,
-            // The submission's output went to the jury program.
-            output: None,
-        }
-    }
-
-    fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
-        if outcome.limit_hit == Some(LimitHit::Overloaded) {
-            warn_overloaded();
-        }
-        let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
-            self.logic.check_test(test, out)
-        });
-        TestResult {
-            name: test.name.clone(),
-            verdict,
-            time_ms: outcome.cpu_time.as_millis() as u64,
-            wall_ms: outcome.wall_time.as_millis() as u64,
-            memory_kib: outcome.peak_memory_kib,
-            message,
-            runs: 1,
-            shared: false,
-            output: (verdict != Verdict::AC).then(|| OutputHead::of(&outcome.stdout)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{GenError, GenParams, GeneratorSpec, JuryError, Validation};
+    use crate::problems::{GenError, GenParams, GeneratorSpec, Judgement, JuryError, Validation};
     use crate::sandbox::fake::ScriptedSandbox;
-    use crate::sandbox::{LimitHit, Termination};
+    use crate::sandbox::{LimitHit, RunOutcome, RunRequest, Stdin, Termination};
     use crate::testset::Origin;
 
     /// A problem whose checker accepts exactly "ok".

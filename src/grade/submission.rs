@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
+use super::result::{CompileReport, LimitsReport, SubmissionReport};
 use super::{run_tests, Event, Options, Program};
 use crate::compile::{
     self, Cache, CompileLimits, CompileOutcome, Compiled, Language, LanguageTable, Submission,
 };
 use crate::package::Package;
-use crate::report::{CompileReport, LimitsReport, SubmissionReport};
 use crate::sandbox::{Limits, Sandbox};
 use crate::testset::TestCase;
 use crate::verdict::Verdict;

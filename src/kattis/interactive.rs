@@ -21,9 +21,8 @@ use std::time::Instant;
 use super::data::TestArgs;
 use super::problem::RunDir;
 use super::{relay, KattisPackage};
-use crate::problems::{Interaction, JuryError};
+use crate::problems::{Interaction, JuryError, TestCase};
 use crate::sandbox::{HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination};
-use crate::testset::TestCase;
 
 fn setup(e: JuryError) -> SandboxError {
     SandboxError::Setup(e.0)

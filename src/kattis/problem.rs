@@ -9,13 +9,12 @@ use super::default_validator::{self, Flags};
 use super::programs::{open_dir, open_file, Program};
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
 use crate::problems::{
-    GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Problem, Validation,
-    Violation,
+    GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Problem,
+    TestCase, Validation, Violation,
 };
 use crate::sandbox::{
     LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination,
 };
-use crate::testset::{Origin, TestCase};
 use crate::verdict::signal_name;
 
 const STDERR_BYTES: u64 = 64 * 1024;

@@ -2,7 +2,7 @@
 //!
 //! A package is parsed once at the edge into [`Package`]; everything downstream works with
 //! its typed fields. The test plan (hand-made files first, then generated groups) is
-//! expanded by [`crate::testset`].
+//! expanded by the next stage, `testset`.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,7 +14,9 @@ use serde::Deserialize;
 
 use crate::problems::{self, GenParams, Problem};
 
+mod kattis;
 mod manifest;
+pub mod statement;
 
 pub use manifest::{GroupDecl, LanguageLimits};
 
@@ -163,7 +165,7 @@ impl Package {
                 return Package::load(dir);
             }
             if crate::kattis::is_package(dir) {
-                return crate::kattis::load(dir, jury);
+                return kattis::load(dir, jury);
             }
         }
         Err(PackageError::NotFound {

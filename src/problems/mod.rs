@@ -9,15 +9,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::sandbox::{RunOutcome, RunRequest, Sandbox, SandboxError};
-use crate::testset::TestCase;
 
 use crate::show::{DrawError, Picture};
 
 pub mod dodecahedron;
 pub mod jury;
 pub mod magic_square;
+mod test_case;
 
 pub use jury::{tokens, Judgement, Position, Token, Violation};
+pub use test_case::{Origin, TestCase};
 
 /// Every problem logic built into the harness, by package folder name.
 pub fn all() -> &'static [&'static dyn Problem] {

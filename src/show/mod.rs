@@ -1,9 +1,10 @@
 //! Pictures of inputs and answers (`judge show`, the HTML report).
 //!
-//! A problem that can draw itself returns a [`Picture`] from [`crate::problems::Problem::draw`]:
-//! the same drawing as terminal text ([`term::Text`]) and as a standalone SVG document
-//! ([`svg::Svg`]), plus a [`Finding`]: what the validator and the checker say about the files.
-//! This module holds the problem-independent primitives; each problem's drawing code lives in
+//! A problem that can draw itself returns a [`Picture`] from its `draw` hook (`Problem::draw`
+//! in `problems`, which uses this module, never the other way round): the same drawing as
+//! terminal text ([`term::Text`]) and as a standalone SVG document ([`svg::Svg`]), plus a
+//! [`Finding`]: what the validator and the checker say about the files. This module holds the
+//! problem-independent primitives; each problem's drawing code lives in
 //! `src/problems/<name>/draw.rs`.
 
 pub mod svg;

@@ -1,5 +1,5 @@
 //! A whole stress run: search → shrink → save. The runner only emits [`Event`]s and returns a
-//! [`StressReport`]; reporters (`crate::report::stress`: terminal lines, JSON) render them.
+//! [`StressReport`]; reporters (`report::stress`: terminal lines, JSON) render them.
 //!
 //! ```text
 //!   Started ─► Progress* ─► Found ─► Shrunk ─► Saved        (a failure)
@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{search, shrink, Budget, Source, Target};
 use crate::fsutil::write_atomic;
+use crate::grade::result::CompileReport;
 use crate::partition::Partition;
-use crate::report::CompileReport;
 use crate::verdict::Verdict;
 
 /// What to do in a run.

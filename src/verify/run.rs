@@ -1,5 +1,5 @@
 //! Verifying one package end to end. The runner only emits [`Event`]s and returns a
-//! [`ProblemReport`]; reporters (`crate::report::verify`: terminal lines and table, JSON, HTML)
+//! [`ProblemReport`]; reporters (`report::verify`: terminal lines and table, JSON, HTML)
 //! render them.
 //!
 //! ```text
@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::select::Selection;
 use super::submissions::{self, SubmissionResult};
 use super::{jury_submissions, rel, static_checks, suggest_time_limit, Check, Status, Suggestion};
+use crate::grade::result::SubmissionReport;
 use crate::grade::submission::Grader;
 use crate::package::Package;
-use crate::report::SubmissionReport;
 use crate::testset::TestCase;
 use crate::verdict::Verdict;
 

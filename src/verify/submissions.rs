@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{read_at_limit, rel, stopped_at_high, Check, JurySubmission, Timing, View};
 use crate::compile::{Compiled, Submission};
+use crate::grade::result::SubmissionReport;
 use crate::grade::submission::{limits_for, program, report, Grader};
 use crate::grade::{run_decided, run_tests, Goal, Options, Plan, Program, TestResult, TestRun};
 use crate::package::Package;
-use crate::report::SubmissionReport;
 use crate::sandbox::Limits;
 use crate::testset::TestCase;
 use crate::text::{all, count};

@@ -1,0 +1,169 @@
+//! A Kattis / ICPC package folder (`problem.yaml`) loaded as a [`Package`]: its config, data,
+//! jury programs ([`crate::kattis`]), limits and warnings.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Package, PackageError, ProblemLimits};
+use crate::compile::LanguageTable;
+use crate::kattis::{
+    config, data, programs, Config, JuryConfig, JuryRunner, KattisPackage, Program, Version,
+    MEASURE_LIMIT,
+};
+
+fn broken(message: String) -> PackageError {
+    PackageError::Broken(message)
+}
+
+/// Loads the Kattis package in `dir` as a [`Package`].
+pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
+    let yaml_path = dir.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml_path).map_err(|source| PackageError::Read {
+        path: yaml_path.clone(),
+        source,
+    })?;
+    let (config, yaml_warnings) =
+        config::parse(&text).map_err(|message| PackageError::Invalid {
+            path: yaml_path.clone(),
+            message,
+        })?;
+    let (notes, yaml_warnings): (Vec<String>, Vec<String>) = yaml_warnings
+        .into_iter()
+        .partition(|w| w.starts_with("note: "));
+    let notes = notes
+        .into_iter()
+        .map(|n| format!("{}: {}", yaml_path.display(), &n["note: ".len()..]))
+        .collect();
+    let mut warnings: Vec<String> = yaml_warnings
+        .into_iter()
+        .map(|w| match w.strip_prefix("problem.yaml: ") {
+            Some(rest) => format!("{}: {rest}", yaml_path.display()),
+            None => w,
+        })
+        .collect();
+    let data = data::load(dir).map_err(broken)?;
+    warnings.extend(data.warnings.iter().cloned());
+
+    let mut input_validators = Vec::new();
+    for folder in ["input_validators", "input_format_validators"] {
+        let (found, w) = programs::find(dir, &dir.join(folder)).map_err(broken)?;
+        input_validators.extend(found);
+        warnings.extend(w);
+    }
+    if input_validators.is_empty() {
+        warnings.push(format!(
+            "{}: no input validator judge can run: test inputs are not checked",
+            dir.join("input_validators").display()
+        ));
+    }
+    let output_validator = find_output_validator(dir, &config, &mut warnings)?;
+    if config.interactive && output_validator.is_none() {
+        return Err(broken(format!(
+            "{}: an interactive problem needs its validator in {}",
+            yaml_path.display(),
+            dir.join(match config.version {
+                Version::Legacy => "output_validators/",
+                Version::V2025 => "output_validator/",
+            })
+            .display()
+        )));
+    }
+
+    let table = LanguageTable::load(jury.languages.as_deref())
+        .map_err(|e| broken(format!("cannot load the language table: {e}")))?;
+    let cache = crate::compile::Cache::for_this_user().map_err(broken)?;
+    let name = dir
+        .canonicalize()
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| dir.display().to_string());
+    let limits = ProblemLimits {
+        time: config
+            .limits
+            .time_limit
+            .map(Duration::from_secs_f64)
+            .unwrap_or(MEASURE_LIMIT),
+        memory_mib: config.limits.memory,
+        output_mib: config.limits.output,
+        languages: Default::default(),
+    };
+    let title = config.name.clone().unwrap_or_else(|| name.clone());
+    let kattis = Arc::new(KattisPackage::new(
+        dir.to_path_buf(),
+        name.clone(),
+        config,
+        data,
+        input_validators,
+        output_validator,
+        JuryRunner::new(jury.slots, table, cache),
+        notes,
+    ));
+    Ok(Package {
+        name,
+        dir: dir.to_path_buf(),
+        title,
+        limits,
+        groups: Vec::new(),
+        logic: kattis.clone(),
+        warnings,
+        kattis: Some(kattis),
+    })
+}
+
+fn find_output_validator(
+    dir: &Path,
+    config: &Config,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Program>, PackageError> {
+    let legacy = dir.join("output_validators");
+    let current = dir.join("output_validator");
+    let pick =
+        |folder: &Path, warnings: &mut Vec<String>| -> Result<Option<Program>, PackageError> {
+            if !folder.is_dir() {
+                return Ok(None);
+            }
+            let display = folder
+                .strip_prefix(dir)
+                .unwrap_or(folder)
+                .display()
+                .to_string();
+            // 2025-09: the folder itself is the program; older drafts put one program inside it.
+            if let Some(p) = programs::program(folder, &display).ok().flatten() {
+                return Ok(Some(p));
+            }
+            let (mut found, w) = programs::find(dir, folder).map_err(broken)?;
+            warnings.extend(w);
+            match found.len() {
+                0 => Err(broken(format!(
+                    "{}/ holds no output validator judge can build ({})",
+                    folder.display(),
+                    crate::compile::Language::id_list()
+                ))),
+                1 => Ok(found.pop()),
+                n => Err(broken(format!(
+                    "{}/ holds {n} programs; a package has one output validator",
+                    folder.display()
+                ))),
+            }
+        };
+    match config.custom_validation {
+        // Legacy: `validation` decides; the folder is output_validators/.
+        Some(false) => Ok(None),
+        Some(true) => match pick(&legacy, warnings)? {
+            Some(p) => Ok(Some(p)),
+            None => pick(&current, warnings)?.map(Some).ok_or_else(|| {
+                broken(format!(
+                    "{}: `validation: custom` needs a program in {}/",
+                    dir.join("problem.yaml").display(),
+                    legacy.display()
+                ))
+            }),
+        },
+        // 2025-09: a custom validator is one that is present.
+        None => match pick(&current, warnings)? {
+            Some(p) => Ok(Some(p)),
+            None => pick(&legacy, warnings),
+        },
+    }
+}
