@@ -47,7 +47,7 @@ impl Grader {
         Ok(Grader {
             sandbox,
             table,
-            cache: reachable_cache()?,
+            cache: Cache::for_this_user().map_err(anyhow::Error::msg)?,
             compile_limits: CompileLimits::default(),
         })
     }
@@ -195,11 +195,6 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
         interrupted: false,
         partition: None,
     }
-}
-
-/// The compile cache of this user's commands ([`Cache::for_this_user`]).
-pub(crate) fn reachable_cache() -> Result<Cache> {
-    Cache::for_this_user().map_err(|e| anyhow::anyhow!(e))
 }
 
 /// The run limits for a compiled submission: the problem's limits after per-language
