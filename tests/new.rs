@@ -193,11 +193,6 @@ fn a_missing_or_non_folder_parent_is_refused() {
     assert_eq!(entries(tmp.path()), ["file"]);
 }
 
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    unsafe { libc::geteuid() == 0 }
-}
-
 /// A read-only parent folder: root writes anywhere, so as root the run drops to the
 /// ordinary user `nobody` (65534) with `setpriv`.
 #[test]
@@ -207,7 +202,7 @@ fn an_unwritable_parent_is_refused_with_nothing_left_behind() {
     let parent: PathBuf = tmp.path().join("readonly");
     fs::create_dir(&parent).unwrap();
     fs::set_permissions(&parent, fs::Permissions::from_mode(0o555)).unwrap();
-    let mut cmd = if is_root() {
+    let mut cmd = if common::is_root() {
         if !Path::new("/usr/bin/setpriv").exists() {
             assert!(
                 std::env::var_os("CI").is_none(),

@@ -257,7 +257,7 @@ fn check_ipc_refused() {
 /// of reach, and nothing arrives on it.
 fn check_unix_socket() {
     use std::os::unix::net::UnixListener;
-    let root = root_only();
+    let root = common::is_root();
     let dir = world_dir("judge-sbx-sock-");
     let (dir_mode, sock_mode) = if root { (0o755, 0o777) } else { (0o700, 0o600) };
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(dir_mode)).expect("chmod");
@@ -391,11 +391,6 @@ fn rand_suffix() -> u64 {
 }
 
 // ---------------------------------------------------------------- root path (this process)
-
-fn root_only() -> bool {
-    // SAFETY: getter.
-    unsafe { libc::geteuid() == 0 }
-}
 
 #[test]
 fn hello_with_stdin_file() {
@@ -812,7 +807,7 @@ fn unprivileged_inner() {
     if std::env::var(UNPRIV_ENV).is_err() {
         return;
     }
-    assert!(!root_only(), "must run as an ordinary user");
+    assert!(!common::is_root(), "must run as an ordinary user");
     let w = sandbox()
         .warning()
         .expect("a warning about missing mechanisms");
@@ -932,7 +927,7 @@ fn a_sibling_made_with_clone_parent_ends_with_the_run() {
     req.limits.processes = 1;
     let o = run(req);
     assert!(text(&o.stdout).starts_with("clone failed"), "{o:?}");
-    if root_only() && sb.uses_cgroups() {
+    if common::is_root() && sb.uses_cgroups() {
         assert_eq!(unreaped_children(), Vec::<i32>::new(), "unreaped processes");
     }
 }

@@ -328,8 +328,7 @@ pub fn require(met: bool, what: &str) -> bool {
 /// path instead, so such a test is skipped with a note, under CI too (`.ci/run` runs the
 /// suite as root as well, where none of them may skip: `scripts/new-user-test`).
 pub fn require_root(what: &str) -> bool {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
+    let root = is_root();
     if !root {
         eprintln!("skipped (not root): {what}");
     }

@@ -152,8 +152,7 @@ fn box_stage() -> PathBuf {
 /// be made, else by the host's paths as a slot uid.
 pub(crate) fn host_access() -> crate::sandbox::HostAccess {
     use crate::sandbox::HostAccess;
-    // SAFETY: geteuid is a plain getter.
-    if unsafe { libc::geteuid() } != 0 {
+    if !detect::is_root() {
         HostAccess::OwnUid
     } else if detect::mount_namespaces() {
         HostAccess::Bound
