@@ -1,5 +1,7 @@
 //! Verdicts: what a run plus a checker judgement mean for the contestant.
 
+pub mod expectation;
+
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
