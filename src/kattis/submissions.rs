@@ -11,8 +11,10 @@ use crate::compile::Language;
 use crate::fsutil::is_tool_litter;
 
 pub use crate::verdict::expectation::{
-    check_all, decided, matches_path, JurySubmission, Outcome, Rule, Seen, ALL,
+    check_all, decided, expected_results_header, matches_path, JurySubmission, Outcome, Rule,
+    Seen, ALL,
 };
+use crate::verdict::Verdict;
 
 /// The default rules of a folder, or `None` when the folder has none (ignored unless
 /// `submissions.yaml` gives it rules).
@@ -28,8 +30,9 @@ fn folder_rules(version: Version, folder: &str) -> Option<Vec<Rule>> {
         (Version::Legacy, "run_time_error") => rule(&ALL, &[RTE]),
         (Version::V2025, "time_limit_exceeded") => rule(&[AC, TLE], &[TLE]),
         (Version::V2025, "run_time_error") => rule(&[AC, RTE], &[RTE]),
-        (Version::V2025, "rejected") => rule(&ALL, &[RTE, TLE, WA]),
-        (Version::V2025, "brute_force") => rule(&[AC, RTE, TLE], &[RTE, TLE]),
+        // Not in the legacy format, but DOMjudge and BAPCtools give them this meaning in any.
+        (_, "rejected") => rule(&ALL, &[RTE, TLE, WA]),
+        (_, "brute_force") => rule(&[AC, RTE, TLE], &[RTE, TLE]),
         _ => None,
     }
 }
@@ -39,7 +42,8 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
     let root = dir.join("submissions");
     let mut warnings = Vec::new();
     let yaml_rules = match version {
-        Version::V2025 if root.join("submissions.yaml").is_file() => {
+        // BAPCtools reads it whatever the format version says.
+        _ if root.join("submissions.yaml").is_file() => {
             parse_yaml(&root.join("submissions.yaml"), &mut warnings)?
         }
         _ => Vec::new(),
@@ -111,13 +115,25 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
             } else {
                 None
             };
-            let skipped = if rules.is_empty() {
+            // DOMjudge's header: the verdicts allowed as a whole (with the folder's rules, if
+            // it has any: both must hold).
+            let (verdicts, bad_header) = match path.is_file() {
+                true => match expected_results_header(&path) {
+                    Ok(v) => (v, None),
+                    Err(e) => (None, Some(format!("submissions/{rel}: {e}"))),
+                },
+                false => (None, None),
+            };
+            let skipped = if let Some(e) = bad_header {
+                warnings.push(e);
+                Some("its @EXPECTED_RESULTS@ header cannot be read; not checked".to_string())
+            } else if rules.is_empty() && verdicts.is_none() {
                 Some(match version {
                     Version::Legacy if folder == "partially_accepted" => {
                         "partially_accepted is for scoring problems; not checked".to_string()
                     }
                     _ => format!(
-                        "folder `{folder}` has no meaning in this format version; not checked"
+                        "folder `{folder}` has no meaning in this format version and the file no @EXPECTED_RESULTS@ header; not checked"
                     ),
                 })
             } else if path.is_dir() {
@@ -155,11 +171,13 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
                 // does; the spec also counts WA/RTE ones).
                 lower_bound: lower.unwrap_or(
                     folder == "accepted"
-                        || (tle_free && rules.iter().all(|r| r.permitted.len() == 1)),
+                        || (tle_free && rules.iter().all(|r| r.permitted.len() == 1))
+                        || verdicts == Some(BTreeSet::from([Verdict::AC])),
                 ),
-                upper_bound: upper.unwrap_or(must_tle),
+                upper_bound: upper
+                    .unwrap_or(must_tle || verdicts == Some(BTreeSet::from([Verdict::TLE]))),
                 rules,
-                verdicts: None,
+                verdicts,
                 skipped,
             });
         }

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::Verdict;
 use crate::compile::Language;
@@ -307,6 +307,44 @@ fn verdict_list(set: &BTreeSet<Verdict>) -> String {
         .map(|v| v.code())
         .collect::<Vec<_>>()
         .join(" or ")
+}
+
+/// The verdicts a DOMjudge `@EXPECTED_RESULTS@:` header allows (`// @EXPECTED_RESULTS@:
+/// CORRECT, TIMELIMIT` anywhere in the file, names case-insensitive, DOMjudge's or BAPCtools'),
+/// `None` when the file has none. `Err` names a verdict that is not one.
+pub fn expected_results_header(path: &Path) -> Result<Option<BTreeSet<Verdict>>, String> {
+    const KEY: &str = "@EXPECTED_RESULTS@:";
+    let Ok(bytes) = std::fs::read(path) else {
+        return Ok(None);
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let Some(line) = text.lines().find(|l| l.to_ascii_uppercase().contains(KEY)) else {
+        return Ok(None);
+    };
+    let at = line.to_ascii_uppercase().find(KEY).unwrap_or(0) + KEY.len();
+    let mut out = BTreeSet::new();
+    for name in line[at..].split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let verdicts: &[Verdict] = match name.to_ascii_uppercase().as_str() {
+            "CORRECT" | "ACCEPTED" | "AC" => &[Verdict::AC],
+            "WRONG-ANSWER" | "WRONG_ANSWER" | "NO-OUTPUT" | "WA" => &[Verdict::WA],
+            "TIMELIMIT" | "TIME_LIMIT_EXCEEDED" | "TLE" => &[Verdict::TLE],
+            // A run-time error as the package format counts it (a crash, memory, output).
+            "RUN-ERROR" | "RUN_TIME_ERROR" | "RTE" => &[Verdict::RE, Verdict::MLE, Verdict::OLE],
+            "MEMORY-LIMIT" | "MEMORY_LIMIT_EXCEEDED" | "MLE" => &[Verdict::MLE],
+            "OUTPUT-LIMIT" | "OUTPUT_LIMIT_EXCEEDED" | "OLE" => &[Verdict::OLE],
+            "COMPILER-ERROR" | "COMPILE_ERROR" | "CE" => &[Verdict::CE],
+            _ => {
+                return Err(format!(
+                    "@EXPECTED_RESULTS@: `{name}` is not a verdict (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, COMPILER-ERROR, NO-OUTPUT, or BAPCtools' ACCEPTED, WRONG_ANSWER, TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR)"
+                ))
+            }
+        };
+        out.extend(verdicts.iter().copied());
+    }
+    if out.is_empty() {
+        return Err("@EXPECTED_RESULTS@: names no verdict".into());
+    }
+    Ok(Some(out))
 }
 
 /// The glob dialect of `submissions.yaml`: `*` within one path segment, `{a,b}` braces,
