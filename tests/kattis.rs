@@ -513,7 +513,8 @@ fn expected_results_from_headers_rejected_and_submissions_yaml() {
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, text).unwrap();
     };
-    let integer_division = "n = int(input())\na = list(map(int, input().split()))\nprint(sum(a) // n)\n";
+    let integer_division =
+        "n = int(input())\na = list(map(int, input().split()))\nprint(sum(a) // n)\n";
     write(
         "mixed/either.py",
         &format!("# @EXPECTED_RESULTS@: WRONG_ANSWER, TIMELIMIT\n{integer_division}"),
@@ -539,12 +540,16 @@ fn expected_results_from_headers_rejected_and_submissions_yaml() {
     };
     let either = line("submissions/mixed/either.py:");
     assert!(
-        either.starts_with("  ok ") && either.contains("WA on test `") && either.ends_with("(WA/TLE expected)"),
+        either.starts_with("  ok ")
+            && either.contains("WA on test `")
+            && either.ends_with("(WA/TLE expected)"),
         "{either}"
     );
     let crash = line("submissions/rejected/crash.py:");
     assert!(
-        crash.starts_with("  ok ") && crash.contains("RE on test `") && crash.ends_with("(rejected expected)"),
+        crash.starts_with("  ok ")
+            && crash.contains("RE on test `")
+            && crash.ends_with("(rejected expected)"),
         "{crash}"
     );
     let wrong = line("submissions/other/claims_correct.py:");
@@ -553,11 +558,16 @@ fn expected_results_from_headers_rejected_and_submissions_yaml() {
         "{wrong}"
     );
     // A header naming no verdict is a fault of the package, named with its file.
-    write("mixed/either.py", "# @EXPECTED_RESULTS@: SOMETIMES\nprint(1)\n");
+    write(
+        "mixed/either.py",
+        "# @EXPECTED_RESULTS@: SOMETIMES\nprint(1)\n",
+    );
     let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
     run.assert_code(1);
     assert!(
-        run.stdout.contains("submissions/mixed/either.py: @EXPECTED_RESULTS@: `SOMETIMES` is not a verdict"),
+        run.stdout.contains(
+            "submissions/mixed/either.py: @EXPECTED_RESULTS@: `SOMETIMES` is not a verdict"
+        ),
         "{}",
         run.stdout
     );

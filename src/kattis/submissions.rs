@@ -11,8 +11,8 @@ use crate::compile::Language;
 use crate::fsutil::is_tool_litter;
 
 pub use crate::verdict::expectation::{
-    check_all, decided, expected_results_header, matches_path, JurySubmission, Outcome, Rule,
-    Seen, ALL,
+    check_all, decided, expected_results_header, matches_path, JurySubmission, Outcome, Rule, Seen,
+    ALL,
 };
 use crate::verdict::Verdict;
 

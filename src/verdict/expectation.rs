@@ -323,7 +323,11 @@ pub fn expected_results_header(path: &Path) -> Result<Option<BTreeSet<Verdict>>,
     };
     let at = line.to_ascii_uppercase().find(KEY).unwrap_or(0) + KEY.len();
     let mut out = BTreeSet::new();
-    for name in line[at..].split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    for name in line[at..]
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         let verdicts: &[Verdict] = match name.to_ascii_uppercase().as_str() {
             "CORRECT" | "ACCEPTED" | "AC" => &[Verdict::AC],
             "WRONG-ANSWER" | "WRONG_ANSWER" | "NO-OUTPUT" | "WA" => &[Verdict::WA],
