@@ -246,4 +246,41 @@ mod tests {
         assert_eq!(rules(2.0, 0.1).from_slowest(ms(260)), ms(600));
         assert_eq!(rules(2.0, 0.5).from_slowest(ms(0)), ms(500));
     }
+
+    #[test]
+    fn tool_litter_is_not_a_jury_submission() {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = tmp.path().join("magic-square");
+        let copied = std::process::Command::new("cp")
+            .arg("-r")
+            .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/magic-square"))
+            .arg(&pkg)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let before = super::Package::load(&pkg)
+            .unwrap()
+            .jury_submissions()
+            .unwrap()
+            .0;
+        for litter in [
+            "__pycache__/forced.cpython-311.pyc",
+            "accepted/.forced.py.swp",
+            "accepted/.hidden.py",
+            "wrong_answer/rows_only.py~",
+        ] {
+            let path = pkg.join("submissions").join(litter);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "litter").unwrap();
+        }
+        let after = super::Package::load(&pkg)
+            .unwrap()
+            .jury_submissions()
+            .unwrap()
+            .0;
+        let paths = |l: &[crate::verdict::expectation::JurySubmission]| {
+            l.iter().map(|s| s.path.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(paths(&after), paths(&before));
+    }
 }

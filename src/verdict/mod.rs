@@ -1,6 +1,7 @@
 //! Verdicts: what a run plus a checker judgement mean for the contestant.
 
 pub mod expectation;
+pub mod score;
 
 use std::time::Duration;
 
