@@ -11,8 +11,8 @@ use crate::compile::Language;
 use crate::fsutil::is_tool_litter;
 
 pub use crate::verdict::expectation::{
-    check_all, decided, expected_results_header, matches_path, JurySubmission, Outcome, Rule, Seen,
-    ALL,
+    check_all, decided, expected_results_header, matches_path, JurySubmission, Outcome, Rule,
+    ScoreExpectation, Seen, ALL,
 };
 use crate::verdict::Verdict;
 
@@ -38,7 +38,11 @@ fn folder_rules(version: Version, folder: &str) -> Option<Vec<Rule>> {
 }
 
 /// Every submission under `dir/submissions`, sorted, with its rules.
-pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<String>), String> {
+pub fn load(
+    dir: &Path,
+    version: Version,
+    scoring: bool,
+) -> Result<(Vec<JurySubmission>, Vec<String>), String> {
     let root = dir.join("submissions");
     let mut warnings = Vec::new();
     let yaml_rules = match version {
@@ -75,6 +79,7 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
             let mut replaced_default = false;
             let mut lower = None;
             let mut upper = None;
+            let mut score = None;
             for y in &yaml_rules {
                 if !(matches_path(&y.glob, &rel)) {
                     continue;
@@ -84,6 +89,7 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
                 }
                 rules.extend(y.rules.iter().cloned());
                 lower = lower.or(y.use_lower);
+                score = score.or(y.score);
                 upper = upper.or(y.use_upper);
             }
             if !replaced_default {
@@ -124,10 +130,17 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
                 },
                 false => (None, None),
             };
+            // A scoring problem's folders: accepted ones must get the full score; partially
+            // accepted ones less, but more than the least (problemtools' rule).
+            let score = match (scoring, folder.as_str()) {
+                (true, "accepted") => score.or(Some(ScoreExpectation::Full)),
+                (true, "partially_accepted") => score.or(Some(ScoreExpectation::Partial)),
+                _ => score,
+            };
             let skipped = if let Some(e) = bad_header {
                 warnings.push(e);
                 Some("its @EXPECTED_RESULTS@ header cannot be read; not checked".to_string())
-            } else if rules.is_empty() && verdicts.is_none() {
+            } else if rules.is_empty() && verdicts.is_none() && score.is_none() {
                 Some(match version {
                     Version::Legacy if folder == "partially_accepted" => {
                         "partially_accepted is for scoring problems; not checked".to_string()
@@ -178,6 +191,7 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
                     .unwrap_or(must_tle || verdicts == Some(BTreeSet::from([Verdict::TLE]))),
                 rules,
                 verdicts,
+                score,
                 skipped,
             });
         }
@@ -197,6 +211,8 @@ struct YamlRule {
     rules: Vec<Rule>,
     /// The entry's own (not per-group) `permitted`, `required`, `message`.
     raw_top: Vec<Sets>,
+    /// The score it must get (`score: 30` or `score: [20, 40]`).
+    score: Option<ScoreExpectation>,
     use_lower: Option<bool>,
     use_upper: Option<bool>,
 }
@@ -225,13 +241,11 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             });
         }
         let (lower, upper) = use_for_time_limit(m.take_any("use_for_time_limit")).map_err(at)?;
-        m.known(&[
-            "language",
-            "entrypoint",
-            "authors",
-            "model_solution",
-            "score",
-        ]);
+        let score = match m.take_any("score") {
+            None => None,
+            Some(v) => Some(score_expectation(v).map_err(|e| at(format!("{glob}.score: {e}")))?),
+        };
+        m.known(&["language", "entrypoint", "authors", "model_solution"]);
         // Remaining map-valued keys are test groups.
         if let yaml_serde::Value::Mapping(inner) = v {
             for (gk, gv) in inner {
@@ -277,6 +291,7 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             glob,
             rules,
             raw_top: vec![(p, r, msg)],
+            score,
             use_lower: lower,
             use_upper: upper,
         });
@@ -308,6 +323,23 @@ fn read_sets(m: &mut Map) -> Result<Sets, String> {
     let r = set("required")?;
     let msg = m.take_str("message")?;
     Ok((p, r, msg))
+}
+
+/// `score: 30` or `score: [20, 40]`.
+fn score_expectation(v: &yaml_serde::Value) -> Result<ScoreExpectation, String> {
+    let num = |v: &yaml_serde::Value| match v {
+        yaml_serde::Value::Number(n) => n.as_f64(),
+        _ => None,
+    };
+    match v {
+        yaml_serde::Value::Sequence(items) => match items.iter().map(num).collect::<Option<Vec<f64>>>() {
+            Some(b) if b.len() == 2 && b[0] <= b[1] => Ok(ScoreExpectation::Range(b[0], b[1])),
+            _ => Err("must be a number or a list of two numbers, low then high".into()),
+        },
+        other => num(other)
+            .map(ScoreExpectation::Exactly)
+            .ok_or_else(|| "must be a number or a list of two numbers".into()),
+    }
 }
 
 fn use_for_time_limit(
@@ -504,7 +536,7 @@ mod tests {
             "mixed/m.py:\n  sample:\n    permitted: [AC]\n  secret/hard:\n    permitted: [AC, TLE]\n    required: [TLE]\ntime_limit_exceeded:\n  permitted: [AC, WA, TLE]\nwrong_answer/w.py:\n  message: too small\n  colour: red\n",
         )
         .unwrap();
-        let (subs, warnings) = load(d.path(), Version::V2025).unwrap();
+        let (subs, warnings) = load(d.path(), Version::V2025, false).unwrap();
         let by = |rel: &str| subs.iter().find(|s| s.rel == rel).unwrap();
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         let m = by("mixed/m.py");

@@ -92,6 +92,9 @@ pub struct Package {
     /// submission rules. `logic` is the same package. Read only by this module: the later
     /// stages ask the methods of `parts.rs`.
     kattis: Option<Arc<crate::kattis::KattisPackage>>,
+    /// A scoring problem's groups and how they score (`None`: pass-fail). Read through
+    /// [`Package::scoring`].
+    scoring: Option<Arc<crate::verdict::score::Scoring>>,
 }
 
 impl std::fmt::Debug for Package {
@@ -222,6 +225,7 @@ impl Package {
             logic,
             warnings,
             kattis: None,
+            scoring: None,
         })
     }
 

@@ -143,6 +143,11 @@ impl Package {
         }
     }
 
+    /// A scoring problem's groups and how they score; `None` for a pass-fail problem.
+    pub fn scoring(&self) -> Option<&crate::verdict::score::Scoring> {
+        self.scoring.as_deref()
+    }
+
     /// How the time limit is set and checked.
     pub fn time_rules(&self) -> TimeRules {
         match &self.kattis {
@@ -204,6 +209,7 @@ fn built_in_submissions(dir: &Path) -> Result<Vec<JurySubmission>, String> {
                     language,
                     rules: Vec::new(),
                     verdicts: Some(BTreeSet::from([expected])),
+                    score: None,
                     lower_bound: expected == Verdict::AC,
                     upper_bound: expected == Verdict::TLE,
                     skipped: None,

@@ -206,6 +206,82 @@ fn list(set: &BTreeSet<Outcome>) -> String {
     set.iter().map(|o| o.code()).collect::<Vec<_>>().join("/")
 }
 
+/// The score a jury submission of a scoring problem must get.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ScoreExpectation {
+    /// The maximum, accepted (an accepted submission of a scoring problem).
+    Full,
+    /// Accepted by the format's rules, with a score strictly between the least and the most
+    /// (`partially_accepted`, as problemtools checks it).
+    Partial,
+    /// Exactly this (`submissions.yaml`: `score: 30`).
+    Exactly(f64),
+    /// In this inclusive range (`score: [20, 40]`).
+    Range(f64, f64),
+}
+
+impl ScoreExpectation {
+    /// Whether a score report satisfies it (`min` is the least score); `legacy`: the
+    /// verdict by problemtools' rules must be AC for a partial score too (2025-09 has no
+    /// such verdict). `Err` says what was expected.
+    pub fn check(
+        &self,
+        got: &crate::verdict::score::ScoreReport,
+        min: f64,
+        legacy: bool,
+    ) -> Result<(), String> {
+        let max = got.max;
+        let ok = match *self {
+            ScoreExpectation::Full => {
+                got.verdict == Verdict::AC && max.is_none_or(|m| (got.score - m).abs() < 1e-6)
+            }
+            ScoreExpectation::Partial => {
+                (got.verdict == Verdict::AC || !legacy)
+                    && got.score > min + 1e-6
+                    && max.is_none_or(|m| got.score < m - 1e-6)
+            }
+            ScoreExpectation::Exactly(s) => (got.score - s).abs() < 1e-6,
+            ScoreExpectation::Range(a, b) => got.score >= a - 1e-6 && got.score <= b + 1e-6,
+        };
+        if ok {
+            return Ok(());
+        }
+        let wanted = match *self {
+            ScoreExpectation::Full => "the full score".to_string(),
+            ScoreExpectation::Partial => format!(
+                "a score strictly between {} and {}{}",
+                fmt_score(min),
+                max.map_or("unbounded".into(), fmt_score),
+                if legacy { ", accepted" } else { "" }
+            ),
+            ScoreExpectation::Exactly(s) => format!("score {}", fmt_score(s)),
+            ScoreExpectation::Range(a, b) => format!("a score in {}..{}", fmt_score(a), fmt_score(b)),
+        };
+        Err(format!(
+            "expected {wanted}, got {} ({})",
+            describe_score(got),
+            got.verdict
+        ))
+    }
+}
+
+/// `50`, `12.5`.
+pub fn fmt_score(s: f64) -> String {
+    if (s - s.round()).abs() < 1e-9 {
+        format!("{s:.0}")
+    } else {
+        format!("{s}")
+    }
+}
+
+/// `50/100`, `12.5` (unbounded).
+pub fn describe_score(r: &crate::verdict::score::ScoreReport) -> String {
+    match r.max {
+        Some(m) => format!("{}/{}", fmt_score(r.score), fmt_score(m)),
+        None => fmt_score(r.score),
+    }
+}
+
 /// A jury submission and its rules.
 #[derive(Debug, Clone)]
 pub struct JurySubmission {
@@ -220,6 +296,8 @@ pub struct JurySubmission {
     /// it passes every test, CE when it does not compile — or `None` when only `rules` apply
     /// (judge's own folders and DOMjudge's `@EXPECTED_RESULTS@` give these).
     pub verdicts: Option<BTreeSet<Verdict>>,
+    /// The score it must get (a scoring problem).
+    pub score: Option<ScoreExpectation>,
     /// Lower-bounds the time limit (the slowest accepted submission).
     pub lower_bound: bool,
     /// Upper-bounds the time limit (must time out even with the safety margin).
@@ -423,6 +501,7 @@ mod tests {
             language: None,
             rules: Vec::new(),
             verdicts: Some(verdicts.iter().copied().collect()),
+            score: None,
             lower_bound: false,
             upper_bound: false,
             skipped: None,

@@ -18,15 +18,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Verdict;
-
-/// What the output validator said about an accepted test's score.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum ValidatorScore {
-    /// `score.txt`: the score itself.
-    Score(f64),
-    /// `score_multiplier.txt` (2025-09): a fraction of the test's maximum score.
-    Multiplier(f64),
-}
+pub use crate::problems::ValidatorScore;
 
 /// One test's result as scoring reads it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -220,6 +212,20 @@ impl Scoring {
             ),
             Scoring::Spec { secret, .. } => (0.0, secret.max_score),
         }
+    }
+
+    /// Every group's path under `data/`, children before their parents (as in a report).
+    pub fn groups(&self) -> Vec<String> {
+        self.evaluate(&|_| {
+            Some(TestScore {
+                verdict: Verdict::AC,
+                validator: None,
+            })
+        })
+        .groups
+        .into_iter()
+        .map(|g| g.group)
+        .collect()
     }
 
     /// Every test name the rules mention, in order.

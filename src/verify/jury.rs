@@ -33,7 +33,8 @@ use crate::kattis::MEASURE_LIMIT;
 use crate::package::Package;
 use crate::sandbox::Limits;
 use crate::testset::TestCase;
-use crate::verdict::expectation::{JurySubmission, Seen};
+use crate::verdict::expectation::{describe_score, JurySubmission, Seen};
+use crate::verdict::score::Scoring;
 use crate::verdict::Verdict;
 
 /// A submission's goal: what it must get decided on the tests run so far (see
@@ -131,7 +132,11 @@ enum Until {
 }
 
 impl Until {
-    fn goal<'g>(self, g: &'g Graded, tests: &'g [TestCase]) -> Box<dyn Goal + 'g> {
+    fn goal<'g>(self, g: &'g Graded, tests: &'g [TestCase], scored: bool) -> Box<dyn Goal + 'g> {
+        if scored {
+            // A score needs every test.
+            return Box::new(Cutoff { all: true });
+        }
         match self {
             Until::Decided => Box::new(RulesGoal {
                 jury: g.jury,
@@ -161,7 +166,7 @@ fn run_all(
         .collect();
     let goals: Vec<Box<dyn Goal + '_>> = runnable
         .iter()
-        .map(|&i| until.goal(&graded[i], tests))
+        .map(|&i| until.goal(&graded[i], tests, pkg.scoring().is_some()))
         .collect();
     let plans: Vec<Plan> = runnable
         .iter()
@@ -228,6 +233,7 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
         interrupted: None,
     });
     let report = report(pkg, &g.submission, &g.compiled, tests, run);
+    let score = report.score.clone();
     let result = g.jury.single_verdict().map(|expected| SubmissionResult {
         path: name(g.jury),
         expected,
@@ -270,14 +276,41 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
     if let Err(why) = g.jury.check(&seen) {
         return judged(Check::fail(name(g.jury), why));
     }
+    let scored = match (&score, g.jury.score) {
+        (Some(got), Some(expected)) => {
+            let min = pkg.scoring().map_or(0.0, |s| s.bounds().0);
+            let legacy = matches!(pkg.scoring(), Some(Scoring::Legacy(_)));
+            if let Err(why) = expected.check(got, min, legacy) {
+                return judged(Check::fail(name(g.jury), why));
+            }
+            format!(", score {}", describe_score(got))
+        }
+        (Some(got), None) => format!(", score {}", describe_score(got)),
+        (None, Some(_)) => {
+            return judged(Check::fail(
+                name(g.jury),
+                "a score is expected, but the problem is not scored (type: scoring) or not every test ran",
+            ))
+        }
+        (None, None) => String::new(),
+    };
+    if let Some(e) = score.as_ref().and_then(|s| s.error.as_ref()) {
+        return judged(Check::fail(name(g.jury), format!("judge error while scoring: {e}")));
+    }
     let summary = match first_bad {
         None => format!(
-            "AC on {} tests{}",
+            "AC on {} tests{scored}{}",
             seen.len(),
             timing
                 .as_ref()
                 .map(|t| format!(", slowest {}", t.describe()))
                 .unwrap_or_default()
+        ),
+        Some(s) if !scored.is_empty() => format!(
+            "{} by the package's rules{scored} ({} expected); first rejected: {}",
+            score.as_ref().map_or(Verdict::JE, |r| r.verdict),
+            g.jury.expected_label(),
+            s.describe()
         ),
         Some(s) => format!("{} ({} expected)", s.describe(), g.jury.expected_label()),
     };
@@ -683,6 +716,7 @@ mod tests {
             runs: 1,
             shared: false,
             output: None,
+            validator_score: None,
         })
     }
 
@@ -695,6 +729,7 @@ mod tests {
             language: None,
             rules: vec![rule],
             verdicts: None,
+            score: None,
             lower_bound: false,
             upper_bound: false,
             skipped: None,

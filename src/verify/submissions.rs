@@ -178,6 +178,7 @@ mod tests {
             runs: 1,
             shared: false,
             output: None,
+            validator_score: None,
         }
     }
 
