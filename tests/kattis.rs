@@ -619,6 +619,11 @@ fn scoring_mean(tmp: &Path) -> PathBuf {
         "secret/hard/testdata.yaml",
         "on_reject: break\naccept_score: 70\nrange: 0 70\ngrader_flags: min\n",
     );
+    // As in oddecho, only accepted and partially accepted submissions: with
+    // `accept_if_any_accepted`, a wrong submission that passes one subtask is AC by the rules.
+    for folder in ["wrong_answer", "run_time_error", "time_limit_exceeded"] {
+        fs::remove_dir_all(pkg.join("submissions").join(folder)).unwrap();
+    }
     let partial = pkg.join("submissions/partially_accepted");
     fs::create_dir_all(&partial).unwrap();
     // Right for short lists only: the hard subtask's 1000 numbers get 0.
@@ -723,16 +728,29 @@ fn a_scoring_package_grades_with_group_scores_and_verifies_partial_submissions()
         run.stdout
     );
 
-    // A partially accepted submission that gets everything fails, naming what was expected.
+    // A partially accepted submission that gets everything fails, naming what was expected;
+    // so does a wrong answer that the rules accept (problemtools: "got AC (70)").
     fs::copy(
         pkg.join("submissions/accepted/mean.py"),
         pkg.join("submissions/partially_accepted/full.py"),
+    )
+    .unwrap();
+    let wrong = pkg.join("submissions/wrong_answer");
+    fs::create_dir_all(&wrong).unwrap();
+    fs::copy(
+        package("mean").join("submissions/wrong_answer/integer_division.cpp"),
+        wrong.join("integer_division.cpp"),
     )
     .unwrap();
     let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
     run.assert_code(1);
     assert!(
         run.stdout.contains("submissions/partially_accepted/full.py: expected a score strictly between 0 and 100, accepted, got 100/100 (AC)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("submissions/wrong_answer/integer_division.cpp: expected WA by the package's rules, got 70/100 (AC)"),
         "{}",
         run.stdout
     );
