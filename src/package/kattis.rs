@@ -113,6 +113,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         warnings,
         kattis: Some(kattis),
         scoring,
+        subtasks: Vec::new(),
     })
 }
 
