@@ -27,7 +27,7 @@ pub enum Format {
     #[value(name = "legacy")]
     Legacy,
     /// 2023-07-draft, as problemtools reads it (partly): no data/invalid_input/.
-    #[value(name = "2023-07")]
+    #[value(name = "2023-07", alias = "2023-07-draft")]
     V2023_07,
     /// The current version (BAPCtools, judge): data/invalid_input/, output_validator/.
     #[value(name = "2025-09")]

@@ -314,7 +314,7 @@ pub fn assemble(pkg: &Package, format: Format) -> Result<Tree> {
     }
     if invalid > 0 && !layout.invalid_inputs {
         tree.notes.push(format!(
-            "data/invalid_input: no such folder in format {} as {} read it; {} left out \
+            "data/invalid_input: not in format {} (read by {}); {} left out \
              (--format 2025-09 has them)",
             format.name(),
             layout.readers,
