@@ -4,7 +4,7 @@
 //!
 //! | | legacy (default) | 2023-07 | 2025-09 |
 //! |---|---|---|---|
-//! | read by | problemtools (fully), DOMjudge | problemtools (partly: "2023-07-draft"), DOMjudge | BAPCtools, judge |
+//! | read by | problemtools (fully), DOMjudge | problemtools (in part: "2023-07-draft"), DOMjudge | BAPCtools, judge, DOMjudge 10 |
 //! | `problem_format_version` | `legacy` | `2023-07-draft` | `2025-09` |
 //! | statement | `problem_statement/problem.en.tex` | `statement/problem.en.md` | `statement/problem.en.tex` |
 //! | output validator | `output_validators/checker/` + `validation: custom` | `output_validator/checker/` | `output_validator/` (the folder is the program) |
@@ -91,7 +91,7 @@ impl Format {
                 timelimit_file: true,
                 invalid_inputs: false,
                 submission_rules: false,
-                readers: "problemtools, DOMjudge",
+                readers: "problemtools and DOMjudge",
             },
             Format::V2023_07 => Layout {
                 version: "2023-07-draft",
@@ -102,7 +102,7 @@ impl Format {
                 timelimit_file: true,
                 invalid_inputs: false,
                 submission_rules: true,
-                readers: "problemtools (partly), DOMjudge",
+                readers: "problemtools (in part) and DOMjudge",
             },
             Format::V2025_09 => Layout {
                 version: "2025-09",
@@ -113,7 +113,7 @@ impl Format {
                 timelimit_file: false,
                 invalid_inputs: true,
                 submission_rules: true,
-                readers: "BAPCtools, judge",
+                readers: "BAPCtools, judge and DOMjudge 10",
             },
         }
     }

@@ -314,8 +314,8 @@ pub fn assemble(pkg: &Package, format: Format) -> Result<Tree> {
     }
     if invalid > 0 && !layout.invalid_inputs {
         tree.notes.push(format!(
-            "data/invalid_input: not in format {} (read by {}); {} left out \
-             (--format 2025-09 has them)",
+            "data/invalid_input: format {}, as {} read it, has no such folder; {} left \
+             out (--format 2025-09 has them)",
             format.name(),
             layout.readers,
             crate::text::count(invalid, "invalid input")
