@@ -63,7 +63,7 @@ pub fn run(args: ExportArgs) -> Result<Status> {
     } else {
         crate::fsutil::replace_dir(out, |dir| export::write_dir(&tree, dir))?;
     }
-    let invalid = if args.format.layout().invalid_inputs {
+    let invalid = if tree.format.layout().invalid_inputs {
         format!("{}, ", count(tree.invalid_inputs, "invalid input"))
     } else {
         String::new()
@@ -72,7 +72,7 @@ pub fn run(args: ExportArgs) -> Result<Status> {
         "wrote {} to {} (format {}): {} ({} sample, {} secret), {invalid}{}, input and output validator",
         pkg.name,
         out.display(),
-        args.format.name(),
+        tree.format.name(),
         count(tree.samples + tree.secret, "test"),
         tree.samples,
         tree.secret,

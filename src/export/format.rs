@@ -10,7 +10,8 @@
 //! | output validator | `output_validators/checker/` + `validation: custom` | `output_validator/checker/` | `output_validator/` (the folder is the program) |
 //! | time limit | `.timelimit` | `limits.time_limit` and `.timelimit` | `limits.time_limit` |
 //! | `data/invalid_input/` | no | no (problemtools refuses it) | yes |
-//! | `submissions/submissions.yaml` | no (legacy folders mean "first failure") | yes | yes |
+//!
+//! Every version gets `submissions/submissions.yaml` (see [`super::SUBMISSION_RULES_HEADER`]).
 //!
 //! The sources: problemtools 1.20260907 (`formatversion.py`, `metadata.py`,
 //! `checks/testdata.py`), DOMjudge's `ImportProblemService.php` (which reads no
@@ -62,8 +63,6 @@ pub struct Layout {
     pub timelimit_file: bool,
     /// `data/invalid_input/`.
     pub invalid_inputs: bool,
-    /// `submissions/submissions.yaml` (2025-09 rules; legacy folders have no such file).
-    pub submission_rules: bool,
     /// The tools that read the version, for notes and docs.
     pub readers: &'static str,
 }
@@ -90,7 +89,6 @@ impl Format {
                 time_limit_key: false,
                 timelimit_file: true,
                 invalid_inputs: false,
-                submission_rules: false,
                 readers: "problemtools and DOMjudge",
             },
             Format::V2023_07 => Layout {
@@ -101,7 +99,6 @@ impl Format {
                 time_limit_key: true,
                 timelimit_file: true,
                 invalid_inputs: false,
-                submission_rules: true,
                 readers: "problemtools (in part) and DOMjudge",
             },
             Format::V2025_09 => Layout {
@@ -112,7 +109,6 @@ impl Format {
                 time_limit_key: true,
                 timelimit_file: false,
                 invalid_inputs: true,
-                submission_rules: true,
                 readers: "BAPCtools, judge and DOMjudge 10",
             },
         }

@@ -11,11 +11,12 @@
 //! input_validators/validator/       build + the harness's validator source, verbatim
 //! output_validators/checker/        build + the harness's checker source, verbatim
 //! submissions/<folder>/             the jury submissions of the folders the format knows
+//! submissions/submissions.yaml       rules keeping judge's first-failure meaning of a folder
 //! ```
 //!
 //! 2023-07 and 2025-09 put the statement in `statement/`, the checker in `output_validator/`
-//! and the time limit in `limits.time_limit`, and keep judge's meaning of a rejected folder in
-//! `submissions/submissions.yaml`; 2025-09 adds `data/invalid_input/`.
+//! and the time limit in `limits.time_limit`; 2025-09 adds `data/invalid_input/`. Every version
+//! keeps judge's meaning of a rejected folder in `submissions/submissions.yaml`.
 //!
 //! The package is assembled in memory ([`Tree`]), then written as a folder (through a
 //! temporary folder and a rename) or as a zip file (through a temporary file).
@@ -55,13 +56,19 @@ pub const SUBMISSION_FOLDERS: &[&str] = &[
     "run_time_error",
 ];
 
-/// `submissions/submissions.yaml` before its rules.
-const SUBMISSION_RULES_HEADER: &str = "\
+/// `submissions/submissions.yaml` before its rules, in every format version: 2025-09 defines
+/// the file; in legacy and 2023-07-draft problemtools and DOMjudge ignore it (they judge a
+/// rejected folder by its first failure already), and judge and BAPCtools read it in any version.
+/// The legacy spec's folder text ("WA for some test case, but not too slow and no crash") is as
+/// strict as 2025-09's defaults: dodecahedron's `wrong_answer/reuse_tile.cpp`, WA on `sample/1`,
+/// runs out of time on two later tests.
+pub const SUBMISSION_RULES_HEADER: &str = "\
 # Written by `judge export`. judge calls a rejected jury submission by the verdict of its first
 # failing test (tests run in order; the secret tests are numbered in that order), as
-# problemtools does. The 2025-09 folder defaults are stricter: every test's verdict must be in
-# the folder's set. These rules keep judge's meaning as far as the format can say it: the
-# folder's verdict must occur; the other rejections may occur on other tests.
+# problemtools and DOMjudge do. The 2025-09 folder defaults (and the legacy spec's folder text)
+# are stricter: every test's verdict must be in the folder's set. These rules keep judge's
+# meaning as far as the format can say it: the folder's verdict must occur; the other
+# rejections may occur on other tests.
 ";
 
 /// The verdict a rejected folder's submissions must get on some test (`submissions.yaml`).
@@ -371,7 +378,7 @@ pub fn assemble(pkg: &Package, format: Format) -> Result<Tree> {
             ));
         }
     }
-    if tree.submissions > 0 && layout.submission_rules {
+    if tree.submissions > 0 {
         tree.add("submissions/submissions.yaml", rules, false);
     }
     Ok(tree)
