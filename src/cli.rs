@@ -438,6 +438,9 @@ pub struct ExportArgs {
     /// Write one zip file at --out instead of a folder.
     #[arg(long)]
     pub zip: bool,
+    /// The package format version to write, each as the tools that read it read it.
+    #[arg(long, value_name = "VERSION", value_enum, default_value_t)]
+    pub format: crate::export::Format,
     /// Replace a non-empty folder or an existing file at --out (refused otherwise).
     #[arg(long)]
     pub force: bool,
