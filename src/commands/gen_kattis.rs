@@ -17,6 +17,12 @@ pub fn run(pkg: &Path, out: Option<&Path>, check_only: bool) -> Result<Status> {
     for w in g.warnings.iter().chain(&g.unsupported(pkg)) {
         eprintln!("warning: {w}");
     }
+    if pkg.join("answer_validators").is_dir() {
+        eprintln!(
+            "warning: {}: answer validators are not run on the made answers",
+            pkg.join("answer_validators").display()
+        );
+    }
     let jury = JuryConfig {
         slots: std::thread::available_parallelism()
             .map(|n| n.get())
@@ -55,7 +61,7 @@ pub fn run(pkg: &Path, out: Option<&Path>, check_only: bool) -> Result<Status> {
         let made = generators::make(pkg, &g, scratch.path(), &jury)?;
         note_default(&made);
         let data = pkg.join("data");
-        let diff = check::diff(scratch.path(), &data)?;
+        let diff = check::diff(scratch.path(), &data, false)?;
         let show = |list: &[String], what: &str| {
             for f in list {
                 println!("{what:<16} {}", data.join(f).display());

@@ -88,12 +88,6 @@ impl Generators {
                 pkg.display()
             ));
         }
-        if pkg.join("answer_validators").is_dir() {
-            lines.push(format!(
-                "{}: answer_validators/ are not run on the made answers",
-                pkg.join("answer_validators").display()
-            ));
-        }
         if self.config.interactive {
             lines.push(format!(
                 "{}: .interaction files of interactive samples are not made",
@@ -288,7 +282,7 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
     }
     let committed = pkg.join("data");
     if committed.is_dir() {
-        let diff = check::diff(&entry, &committed)?;
+        let diff = check::diff(&entry, &committed, false)?;
         if !diff.differ.is_empty() || !diff.unmentioned.is_empty() {
             notes.push(format!(
                 "{}: the committed data differs from what {FILE} makes ({}); the tests are the made ones (`judge gen` rewrites data/, `judge gen --check` lists every difference)",

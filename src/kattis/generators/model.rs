@@ -490,9 +490,96 @@ fn count_values(v: &Value) -> Result<Vec<i64>, String> {
     Ok(list)
 }
 
-/// YAML text of a value, as written into `test_group.yaml` or `<case>.yaml`.
+/// YAML text of a value, as written into `test_group.yaml` or `<case>.yaml`: block
+/// mappings indented by 2, lists of plain values in flow style (`[--small]`, as package
+/// authors write argument lists; BAPCtools keeps the style of the source), other lists as
+/// block lists with the dash indented by 2 (BAPCtools' `indent(mapping=2, sequence=4,
+/// offset=2)`).
 pub fn yaml_text(value: &Value) -> String {
-    yaml_serde::to_string(value).unwrap_or_default()
+    let mut out = String::new();
+    match value {
+        Value::Mapping(m) if !m.is_empty() => emit_map(m, 0, &mut out),
+        other => out.push_str(&format!(
+            "{}\n",
+            inline(other).unwrap_or_else(|| block(other))
+        )),
+    }
+    out
+}
+
+fn is_scalar(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_)
+    )
+}
+
+/// A scalar as YAML writes it (quoted when plain text would read as something else).
+fn scalar_yaml(v: &Value) -> String {
+    yaml_serde::to_string(v)
+        .unwrap_or_default()
+        .trim_end_matches('\n')
+        .to_string()
+}
+
+/// A scalar inside `[...]`: plain text with a flow indicator (`,[]{}:#`) is quoted.
+fn flow_scalar(v: &Value) -> String {
+    let text = scalar_yaml(v);
+    let quoted = text.starts_with('\'') || text.starts_with('"');
+    if !quoted && text.contains([',', '[', ']', '{', '}', ':', '#']) {
+        format!("'{}'", text.replace('\'', "''"))
+    } else {
+        text
+    }
+}
+
+/// A value on one line, if it is a scalar or a list of scalars.
+fn inline(v: &Value) -> Option<String> {
+    match v {
+        v if is_scalar(v) => Some(scalar_yaml(v)),
+        Value::Sequence(items) if items.iter().all(is_scalar) => Some(format!(
+            "[{}]",
+            items.iter().map(flow_scalar).collect::<Vec<_>>().join(", ")
+        )),
+        Value::Mapping(m) if m.is_empty() => Some("{}".into()),
+        _ => None,
+    }
+}
+
+fn block(v: &Value) -> String {
+    yaml_serde::to_string(v)
+        .unwrap_or_default()
+        .trim_end()
+        .to_string()
+}
+
+fn emit_map(m: &Mapping, indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    for (k, v) in m {
+        let key = inline(k).unwrap_or_else(|| block(k));
+        if let Some(text) = inline(v) {
+            out.push_str(&format!("{pad}{key}: {text}\n"));
+            continue;
+        }
+        out.push_str(&format!("{pad}{key}:\n"));
+        match v {
+            Value::Mapping(sub) => emit_map(sub, indent + 2, out),
+            Value::Sequence(items) => {
+                for item in items {
+                    match (item, inline(item)) {
+                        (_, Some(text)) => out.push_str(&format!("{pad}  - {text}\n")),
+                        (Value::Mapping(sub), None) => {
+                            let mut inner = String::new();
+                            emit_map(sub, indent + 4, &mut inner);
+                            out.push_str(&format!("{pad}  - {}", &inner[indent + 4..]));
+                        }
+                        (other, None) => out.push_str(&format!("{pad}  - {}\n", block(other))),
+                    }
+                }
+            }
+            other => out.push_str(&format!("{pad}  {}\n", block(other))),
+        }
+    }
 }
 
 /// Parses the text of `generators.yaml`: the model and warnings.
@@ -564,7 +651,7 @@ mod tests {
              generators:\n  tree: [tree.py, lib.py]\n\
              data:\n  sample:\n    data:\n      '1': {in: '1 2', ans: '3'}\n      '2': manual/two.in\n\
              \x20 secret:\n    type: directory\n    colour: red\n    test_group.yaml: {input_validator_args: [--max]}\n\
-             \x20   data:\n      - a: tree {seed}\n      - b: {generate: tree {count}, count: 2..=3}\n",
+             \x20   data:\n      - a: tree {seed}\n      - b: {generate: 'tree {count}', count: 2..=3}\n",
         )
         .unwrap();
         assert_eq!(g.programs["tree"], ["tree.py", "lib.py"]);
@@ -603,6 +690,18 @@ mod tests {
             panic!()
         };
         assert_eq!(b.count, [2, 3]);
+    }
+
+    #[test]
+    fn yaml_is_written_as_package_authors_write_it() {
+        let v: Value = yaml_serde::from_str(
+            "output_validator_args: [float_tolerance, '1e-6']\nhint: two words\nsub:\n  a: [{x: 1}]\n  e: []\nargs: ['', 'g {seed}', 'a,b']\n",
+        )
+        .unwrap();
+        assert_eq!(
+            yaml_text(&v),
+            "output_validator_args: [float_tolerance, '1e-6']\nhint: two words\nsub:\n  a:\n    - x: 1\n  e: []\nargs: ['', 'g {seed}', 'a,b']\n"
+        );
     }
 
     #[test]

@@ -496,8 +496,8 @@ mod tests {
     #[test]
     fn names_follow_bapctools_numbering() {
         let p = plan(
-            "data:\n  secret:\n    data:\n      - '': g 1\n      - a: g 2\n      - grp:\n          data:\n            - c: g 3\n      - b: {generate: g {count}, count: 2}\n      - '': g 5\n      - '': g 6\n      - '': g 7\n      - '': g 8\n      - '': g 9\n      - '': g 10\n\
-             \x20 sample:\n    data:\n      z: {in: '1'}\n      y: {generate: g {seed}, count: [7, -3]}\n",
+            "data:\n  secret:\n    data:\n      - '': g 1\n      - a: g 2\n      - grp:\n          data:\n            - c: g 3\n      - b: {generate: 'g {count}', count: 2}\n      - '': g 5\n      - '': g 6\n      - '': g 7\n      - '': g 8\n      - '': g 9\n      - '': g 10\n\
+             \x20 sample:\n    data:\n      z: {in: '1'}\n      y: {generate: 'g {seed}', count: [7, -3]}\n",
         );
         let names: Vec<&str> = p.cases.iter().map(|c| c.path.as_str()).collect();
         assert_eq!(

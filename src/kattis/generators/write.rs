@@ -37,7 +37,7 @@ pub fn scratch_beside(pkg: &Path) -> Result<tempfile::TempDir> {
 /// made cases (made by a visualizer, which judge does not run), which are kept.
 pub fn into_package(pkg: &Path, made: &Path) -> Result<Written> {
     let data = pkg.join("data");
-    let diff = check::diff(made, &data)?;
+    let diff = check::diff(made, &data, true)?;
     if diff.is_empty() {
         return Ok(Written::Unchanged);
     }
