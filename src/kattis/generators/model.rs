@@ -283,7 +283,7 @@ impl Reader {
                 for (i, item) in items.into_iter().enumerate() {
                     match item {
                         Value::Mapping(m) if m.len() == 1 => {
-                            lists.push(self.children(&format!("{at}[{i}]"), m)?)
+                            lists.push(self.children(at, m)?)
                         }
                         Value::Mapping(_) => {
                             return Err(format!(

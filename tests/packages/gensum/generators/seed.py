@@ -6,4 +6,4 @@ seed = int(sys.argv[1])
 print(1)
 print(seed % 1000)
 with open("testcase.yaml", "w") as f:
-    f.write(f"seed: {seed}\n")
+    f.write(f"description: seed {seed}\n")
