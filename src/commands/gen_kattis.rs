@@ -79,7 +79,7 @@ pub fn run(pkg: &Path, out: Option<&Path>, check_only: bool) -> Result<Status> {
             return Ok(Status::Success);
         }
         eprintln!(
-            "{} is not what {} makes: {} differ, {} missing, {} made by no rule (judge gen {} rewrites it)",
+            "{} is not what {} makes: {} differing, {} missing, {} made by no rule (judge gen {} rewrites it)",
             data.display(),
             generators::FILE,
             count(diff.differ.len(), "file"),

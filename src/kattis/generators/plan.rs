@@ -400,9 +400,19 @@ impl Planner<'_> {
             if !valid_name(&name) || name == "test_group" {
                 return Err(format!("{rule}: `{name}` is not a valid test case name"));
             }
+            if count.is_none()
+                && case
+                    .generate
+                    .as_ref()
+                    .is_some_and(|g| g.contains("{count}"))
+            {
+                self.plan.warnings.push(format!(
+                    "{rule}: `{{count}}` in a command without `count:`; left as it is"
+                ));
+            }
             let command = match &case.generate {
                 None => None,
-                Some(text) => Some(self.command(&rule, text, count, case, &inherited)?),
+                Some(text) => Some(self.command(&rule, text, count, &inherited)?),
             };
             self.plan.cases.push(Planned {
                 path: path.clone(),
@@ -427,17 +437,12 @@ impl Planner<'_> {
         rule: &str,
         text: &str,
         count: Option<i64>,
-        case: &Case,
         inherited: &Inherited,
     ) -> Result<Command, String> {
         let mut text = substitute_constants(text, self.constants);
-        if text.contains("{count}") {
-            match count {
-                Some(c) => text = text.replace("{count}", &c.to_string()),
-                None => {} // BAPCtools warns and leaves it.
-            }
+        if let Some(c) = count {
+            text = text.replace("{count}", &c.to_string());
         }
-        let _ = case;
         let count_value = count.unwrap_or(1);
         let words = seed::shlex_split(&text).map_err(|e| format!("{rule}: `{text}`: {e}"))?;
         let Some((program, args)) = words.split_first() else {
