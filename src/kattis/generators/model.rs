@@ -522,12 +522,27 @@ fn scalar_yaml(v: &Value) -> String {
         .to_string()
 }
 
-/// A scalar inside `[...]`: plain text with a flow indicator (`,[]{}:#`) is quoted.
+/// A scalar inside `[...]`: text that cannot stay plain (a flow indicator `,[]{}:#`, or
+/// text YAML would read as a number, a boolean, empty) is double-quoted, as argument lists
+/// are usually written (`[float_tolerance, "1e-6"]`, `["", "gen {seed}"]`).
 fn flow_scalar(v: &Value) -> String {
     let text = scalar_yaml(v);
+    let Value::String(s) = v else {
+        return text;
+    };
     let quoted = text.starts_with('\'') || text.starts_with('"');
-    if !quoted && text.contains([',', '[', ']', '{', '}', ':', '#']) {
-        format!("'{}'", text.replace('\'', "''"))
+    if quoted || text.contains([',', '[', ']', '{', '}', ':', '#']) {
+        let escaped: String = s
+            .chars()
+            .flat_map(|c| match c {
+                '"' => vec!['\\', '"'],
+                '\\' => vec!['\\', '\\'],
+                '\n' => vec!['\\', 'n'],
+                '\t' => vec!['\\', 't'],
+                c => vec![c],
+            })
+            .collect();
+        format!("\"{escaped}\"")
     } else {
         text
     }
@@ -695,12 +710,12 @@ mod tests {
     #[test]
     fn yaml_is_written_as_package_authors_write_it() {
         let v: Value = yaml_serde::from_str(
-            "output_validator_args: [float_tolerance, '1e-6']\nhint: two words\nsub:\n  a: [{x: 1}]\n  e: []\nargs: ['', 'g {seed}', 'a,b']\n",
+            "output_validator_args: [float_tolerance, '1e-6']\nhint: two words\nsub:\n  a: [{x: 1}]\n  e: []\nargs: ['', 'g {seed}', 'a,b', 'x\"y']\n",
         )
         .unwrap();
         assert_eq!(
             yaml_text(&v),
-            "output_validator_args: [float_tolerance, '1e-6']\nhint: two words\nsub:\n  a:\n    - x: 1\n  e: []\nargs: ['', 'g {seed}', 'a,b']\n"
+            "output_validator_args: [float_tolerance, \"1e-6\"]\nhint: two words\nsub:\n  a:\n    - x: 1\n  e: []\nargs: [\"\", \"g {seed}\", \"a,b\", x\"y]\n"
         );
     }
 
