@@ -410,10 +410,25 @@ impl Planner<'_> {
                     "{rule}: `{{count}}` in a command without `count:`; left as it is"
                 ));
             }
+            if self.plan.cases.iter().any(|c| c.path == path) {
+                return Err(format!("{rule}: two rules make the test case {path}"));
+            }
             let command = match &case.generate {
                 None => None,
                 Some(text) => Some(self.command(&rule, text, count, &inherited)?),
             };
+            for (what, p) in [
+                ("copy", case.copy.as_deref()),
+                ("solution", inherited.solution.as_deref()),
+                ("generator", command.as_ref().map(|c| c.program.as_str())),
+            ] {
+                if p.is_some_and(|p| p.split('/').any(|part| part == "..")) {
+                    return Err(format!(
+                        "{rule}: {what} `{}` leaves the package (`..`)",
+                        p.unwrap_or_default()
+                    ));
+                }
+            }
             self.plan.cases.push(Planned {
                 path: path.clone(),
                 rule,
@@ -542,5 +557,9 @@ mod tests {
         assert_eq!(r.args, ["{seed}", "testcase"]);
         assert_eq!(r.seed, seed::seed("s", 1, "gen {seed} {name}"));
         assert_eq!(p.includes, [("secret".to_string(), "sample/1".to_string())]);
+        let (g, _) =
+            model::parse("data:\n  secret:\n    data:\n      a: {copy: ../../x}\n").unwrap();
+        let e = expand(&g, &BTreeMap::new()).unwrap_err();
+        assert!(e.contains("leaves the package"), "{e}");
     }
 }
