@@ -266,7 +266,9 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
     if !entry.is_dir() {
         let mut made = None;
         crate::fsutil::replace_dir(&entry, |out| {
-            made = Some(make(pkg, &g, out, jury)?);
+            made = Some(make(pkg, &g, out, jury).with_context(|| {
+                format!("making the test data from {}", pkg.join(FILE).display())
+            })?);
             Ok(())
         })?;
         write::prune(cache.dir(), &name, &entry);
