@@ -264,23 +264,29 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
     let entry = write::cache_entry(cache.dir(), &name, &key);
     let mut notes = g.unsupported(pkg);
     if !entry.is_dir() {
-        let mut made = None;
-        crate::fsutil::replace_dir(&entry, |out| {
-            made = Some(make(pkg, &g, out, jury).with_context(|| {
-                format!("making the test data from {}", pkg.join(FILE).display())
-            })?);
-            Ok(())
-        })?;
-        write::prune(cache.dir(), &name, &entry);
-        if let Some(m) = made {
-            eprintln!(
-                "note: made the test data of {} from {FILE}: {} in {:.1} s (cached in {})",
-                pkg.display(),
-                crate::text::count(m.cases, "test case"),
-                m.took.as_secs_f64(),
-                entry.display()
-            );
+        // Made beside the entry, then renamed into place unless another judge was quicker
+        // (its data is the same): a reader never sees a half-made entry.
+        let scratch = write::scratch_for(&entry)?;
+        let m = make(pkg, &g, scratch.path(), jury)
+            .with_context(|| format!("making the test data from {}", pkg.join(FILE).display()))?;
+        match crate::fsutil::rename_no_replace(scratch.path(), &entry) {
+            Ok(()) => {
+                let _ = scratch.keep();
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                return Err(e)
+                    .with_context(|| format!("cannot move the data to {}", entry.display()))
+            }
         }
+        write::prune(cache.dir(), &name, &entry);
+        eprintln!(
+            "note: made the test data of {} from {FILE}: {} in {:.1} s (cached in {})",
+            pkg.display(),
+            crate::text::count(m.cases, "test case"),
+            m.took.as_secs_f64(),
+            entry.display()
+        );
     }
     let committed = pkg.join("data");
     if committed.is_dir() {

@@ -42,6 +42,8 @@ pub struct Runner<'a> {
     /// Solutions by path relative to the package.
     solutions: BTreeMap<String, Program>,
     default_solution: Option<String>,
+    /// Whether a case took its answer from the default solution.
+    used_default: AtomicBool,
     /// Holds the folders of `generators:` dictionary programs while they are built.
     _scratch: tempfile::TempDir,
 }
@@ -118,15 +120,19 @@ impl<'a> Runner<'a> {
             generators,
             solutions,
             default_solution,
+            used_default: AtomicBool::new(false),
             _scratch: scratch,
         };
         runner.build_all()?;
         Ok(runner)
     }
 
-    /// The solution used where generators.yaml names none (the first accepted submission).
+    /// The solution used where generators.yaml names none (the first accepted submission),
+    /// if a case used it.
     pub fn default_solution(&self) -> Option<&str> {
-        self.default_solution.as_deref()
+        self.default_solution
+            .as_deref()
+            .filter(|_| self.used_default.load(Ordering::Relaxed))
     }
 
     fn build_all(&self) -> Result<()> {
@@ -390,7 +396,7 @@ impl<'a> Runner<'a> {
         }
         let solution = match (&case.solution, case.default_solution) {
             (Some(s), _) => s.as_str(),
-            (None, true) => self.default_solution.as_deref().ok_or_else(|| {
+            (None, true) => self.default_solution_for_a_case().ok_or_else(|| {
                 anyhow!(
                     "{}: no .ans was made and there is no solution: give `solution: /submissions/accepted/...` in generators.yaml",
                     case.rule
@@ -443,6 +449,11 @@ impl<'a> Runner<'a> {
                 )
             }
         }
+    }
+
+    fn default_solution_for_a_case(&self) -> Option<&str> {
+        self.used_default.store(true, Ordering::Relaxed);
+        self.default_solution.as_deref()
     }
 
     /// Copies the files of `case` into the folder `dir` (`include:`), checking the input

@@ -115,6 +115,23 @@ pub fn key(pkg: &Path, folders: &[&str], files: &[String], extra: &[&[u8]]) -> R
     Ok(h.finish())
 }
 
+/// A fresh folder beside the cache entry `entry` to make its data in; one left by a killed
+/// judge is removed first.
+pub fn scratch_for(entry: &Path) -> Result<tempfile::TempDir> {
+    let parent = entry.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let name = entry.file_name().unwrap_or_default().to_string_lossy();
+    let prefix = format!(".{name}.judge-tmp-");
+    crate::fsutil::remove_stale_temp_dirs(parent, &prefix);
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{prefix}{}-", std::process::id()))
+        .tempdir_in(parent)
+        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    crate::kattis::programs::open_dir(dir.path())?;
+    Ok(dir)
+}
+
 /// The cache folder for data of `name` with `key`; entries of the same package with other
 /// keys are removed once a new one is complete.
 pub fn cache_entry(cache: &Path, name: &str, key: &str) -> PathBuf {
