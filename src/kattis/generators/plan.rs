@@ -546,6 +546,26 @@ mod tests {
     }
 
     #[test]
+    fn older_bapctools_keys_are_read() {
+        let p = plan(
+            "data:\n  secret:\n    type: directory\n    testdata.yaml: {output_validator_flags: case_sensitive}\n    data:\n      a: {type: testcase, input: gen 1, desc: first}\n      b: {input: manual/b.in}\n  invalid_inputs:\n    data:\n      x: {in: '-1'}\n",
+        );
+        let paths: Vec<&str> = p.cases.iter().map(|c| c.path.as_str()).collect();
+        assert_eq!(paths, ["secret/a", "secret/b", "invalid_input/x"]);
+        assert_eq!(p.cases[0].command.as_ref().unwrap().text, "gen 1");
+        assert_eq!(
+            p.cases[0].files,
+            [(
+                "yaml".to_string(),
+                FileSpec::Text("description: first\n".into())
+            )]
+        );
+        assert_eq!(p.cases[1].copy.as_deref(), Some("generators/manual/b"));
+        let secret = p.dirs.iter().find(|d| d.path == "secret").unwrap();
+        assert_eq!(secret.group_yaml.as_ref().unwrap().0, "testdata.yaml");
+    }
+
+    #[test]
     fn seeds_and_includes() {
         assert_eq!(replace_seed("x{seed:12}y", 5).as_deref(), Some("x5y"));
         assert_eq!(replace_seed("{seed:}", 5), None);
