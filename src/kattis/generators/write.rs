@@ -32,12 +32,20 @@ pub fn scratch_beside(pkg: &Path) -> Result<tempfile::TempDir> {
     Ok(dir)
 }
 
-/// Puts the data made in `made` in place of `pkg/data`, unless it is the same. Files of the
+/// Puts the data made in `made` in place of `pkg/data`, unless it holds the same. Files of the
 /// old `data/` that no rule makes stop it (they would be lost), but for pictures beside
 /// made cases (made by a visualizer, which judge does not run), which are kept.
 pub fn into_package(pkg: &Path, made: &Path) -> Result<Written> {
     let data = pkg.join("data");
-    let diff = check::diff(made, &data, true)?;
+    // A YAML file with the same values keeps its bytes (its author's quotes and comments,
+    // which BAPCtools keeps too): a run never rewrites a file for its style alone.
+    let diff = check::diff(made, &data, false)?;
+    for f in check::diff(made, &data, true)?.differ {
+        if f.ends_with(".yaml") && !diff.differ.contains(&f) {
+            std::fs::copy(data.join(&f), made.join(&f))
+                .with_context(|| format!("cannot copy {}", data.join(&f).display()))?;
+        }
+    }
     if diff.is_empty() {
         return Ok(Written::Unchanged);
     }
