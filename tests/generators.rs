@@ -363,6 +363,19 @@ fn verify_and_grade_make_the_data_without_writing_the_package() {
         "{}",
         run.stdout
     );
+    // Data that cannot be made: the committed data/ is used, and verify says so.
+    std::fs::write(pkg.join("generators/both.py"), "import sys\nsys.exit(1)\n").unwrap();
+    let run = judge(&["verify", "--no-submissions", dir]);
+    run.assert_code(0);
+    assert!(
+        run.stdout.contains("warn  package:")
+            && run
+                .stdout
+                .contains("cannot be made from generators/generators.yaml")
+            && run.stdout.contains("the tests are the committed data/"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

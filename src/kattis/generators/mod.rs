@@ -224,7 +224,8 @@ pub struct DataSource {
 /// `generators/generators.yaml`, the data made from it, kept in the compile cache under a key
 /// of everything it depends on (generators/, problem.yaml, the input validators, the
 /// solutions, the language table): made once, then reused; the package folder is never
-/// written. The error is one line.
+/// written. When the data cannot be made, a committed `data/` is used with a note; without
+/// one, the error is one line.
 pub fn data_source(pkg: &Path, jury: &JuryConfig) -> Result<DataSource, String> {
     if !has_generators(pkg) {
         return Ok(DataSource {
@@ -233,7 +234,20 @@ pub fn data_source(pkg: &Path, jury: &JuryConfig) -> Result<DataSource, String> 
             notes: Vec::new(),
         });
     }
-    cached(pkg, jury).map_err(|e| format!("{e:#}").replace('\n', " "))
+    match cached(pkg, jury) {
+        Ok(source) => Ok(source),
+        Err(e) if crate::interrupt::in_chain(&e).is_some() => Err(format!("{e:#}")),
+        // Committed data to fall back on: used, and said.
+        Err(e) if pkg.join("data/secret").is_dir() => Ok(DataSource {
+            dir: pkg.join("data"),
+            warnings: Vec::new(),
+            notes: vec![format!(
+                "the test data cannot be made from {FILE} ({}); the tests are the committed data/",
+                format!("{e:#}").replace('\n', " ")
+            )],
+        }),
+        Err(e) => Err(format!("{e:#}").replace('\n', " ")),
+    }
 }
 
 fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
