@@ -66,6 +66,8 @@ pub struct Case {
     pub generate: Option<String>,
     /// A base path relative to `generators/`, without extension.
     pub copy: Option<String>,
+    /// An empty entry of older BAPCtools: the case's files are in `data/` already.
+    pub in_data: bool,
     /// `count:` values; empty without `count`.
     pub count: Vec<i64>,
     /// Files given in the YAML itself, by extension (`in`, `ans`, `in.statement`, `yaml`).
@@ -142,6 +144,8 @@ struct RawCase {
     /// The name of `generate` before 2023.
     input: Option<Value>,
     copy: Option<String>,
+    /// The name of `copy` in mid-2023.
+    path: Option<String>,
     count: Option<Value>,
     #[serde(rename = "match")]
     patterns: Option<Value>,
@@ -335,10 +339,12 @@ impl Reader {
 
     fn case(&mut self, at: &str, value: Value) -> Result<Case, String> {
         let value = match value {
+            // Before 2023.07, an empty entry was a case whose files are in data/ already.
             Value::Null => {
-                return Err(format!(
-                    "{at}: an empty entry; a test case needs `generate`, `copy` or `in`"
-                ))
+                return Ok(Case {
+                    in_data: true,
+                    ..Case::default()
+                })
             }
             Value::String(s) => {
                 // Before `copy:`, a path ending in .in named a manual case.
@@ -420,7 +426,10 @@ impl Reader {
             )),
         };
         let mut generate = raw.generate.map(|v| command(v, "generate")).transpose()?;
-        let mut copy = raw.copy.map(|c| c.trim_end_matches(".in").to_string());
+        let mut copy = raw
+            .copy
+            .or(raw.path)
+            .map(|c| c.trim_end_matches(".in").to_string());
         if let Some(input) = raw.input.map(|v| command(v, "input")).transpose()? {
             match input.strip_suffix(".in") {
                 Some(base) if !input.contains(char::is_whitespace) => {
@@ -445,6 +454,7 @@ impl Reader {
             copy,
             count,
             files,
+            in_data: false,
         })
     }
 }
@@ -624,9 +634,11 @@ pub fn parse(text: &str) -> Result<(Generators, Vec<String>), String> {
                 Value::Sequence(items) => items.iter().filter_map(scalar).collect(),
                 _ => Vec::new(),
             };
-            if files.is_empty() || name.contains('.') || name.contains('/') {
+            // BAPCtools documents names without `.`, but reads any file name (older
+            // packages name entries `main.py`).
+            if files.is_empty() || name.contains('/') || name.starts_with('.') {
                 r.warnings.push(format!(
-                    "generators.{name}: a generator is a name (no `.` or `/`) with a list of files; skipped"
+                    "generators.{name}: a generator is a name (no `/`) with a list of files; skipped"
                 ));
                 continue;
             }

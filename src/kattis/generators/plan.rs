@@ -433,10 +433,11 @@ impl Planner<'_> {
                 path: path.clone(),
                 rule,
                 command,
-                copy: case
-                    .copy
-                    .as_ref()
-                    .map(|c| format!("generators/{}", c.trim_start_matches('/'))),
+                copy: match (&case.copy, case.in_data) {
+                    (_, true) => Some(format!("data/{path}")),
+                    (Some(c), false) => Some(format!("generators/{}", c.trim_start_matches('/'))),
+                    (None, false) => None,
+                },
                 files: case.files.clone(),
                 solution: inherited.solution.clone(),
                 default_solution: inherited.default_solution,
