@@ -174,6 +174,33 @@ fn gen_makes_every_kind_of_rule() {
         "description: one number\n"
     );
     assert_no_scratch(&pkg);
+    // --out writes the same data elsewhere.
+    let out = pkg.parent().unwrap().join("out");
+    gen(&pkg, &["--out", out.to_str().unwrap()]).assert_code(0);
+    assert_eq!(snapshot(&out), files);
+}
+
+#[test]
+fn without_a_solution_answers_come_from_the_first_accepted_submission() {
+    let Some((_tmp, pkg)) = fixture() else { return };
+    edit(
+        &pkg.join("generators/generators.yaml"),
+        "solution: /submissions/accepted/sum.py\n",
+        "",
+    );
+    let run = gen(&pkg, &[]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains(
+            "names no solution for some cases: their answers come from submissions/accepted/sum.py"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(pkg.join("data/secret/09-repeat.ans")).unwrap(),
+        "28\n"
+    );
 }
 
 #[test]
