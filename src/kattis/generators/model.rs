@@ -276,8 +276,7 @@ impl Reader {
         let data = match raw.data {
             None | Some(Value::Null) => Children::Empty,
             Some(Value::Mapping(m)) => Children::Named(self.children(at, m)?),
-            Some(Value::Sequence(items)) if root => {
-                let _ = items;
+            Some(Value::Sequence(_)) if root => {
                 return Err(format!(
                     "{at}: the root `data` must be a dictionary, not a list"
                 ));
