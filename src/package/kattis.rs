@@ -8,8 +8,8 @@ use std::time::Duration;
 use super::{Package, PackageError, ProblemLimits};
 use crate::compile::LanguageTable;
 use crate::kattis::{
-    config, data, programs, Config, JuryConfig, JuryRunner, KattisPackage, Program, Version,
-    MEASURE_LIMIT,
+    config, data, programs, scoring, Config, JuryConfig, JuryRunner, KattisPackage, Program,
+    Version, MEASURE_LIMIT,
 };
 
 fn broken(message: String) -> PackageError {
@@ -52,6 +52,12 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             .chain(data.warnings.iter().cloned()),
     );
     notes.extend(source.notes);
+    let scoring = match config.scoring {
+        true => Some(Arc::new(
+            scoring::load(&source.root, &data.tests).map_err(broken)?,
+        )),
+        false => None,
+    };
 
     let mut input_validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
@@ -116,6 +122,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         logic: kattis.clone(),
         warnings,
         kattis: Some(kattis),
+        scoring,
     })
 }
 

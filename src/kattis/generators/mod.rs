@@ -212,7 +212,9 @@ fn input_validators(pkg: &Path) -> Result<Vec<Program>> {
 /// Where a Kattis package's test data comes from, for `verify` and `grade`.
 #[derive(Debug)]
 pub struct DataSource {
-    /// The data folder: `data/`, or the cached data made from generators.yaml.
+    /// The folder whose `data/` holds the data: the package, or the cache entry.
+    pub root: PathBuf,
+    /// The data folder: `root/data`.
     pub dir: PathBuf,
     /// Faults of generators.yaml (unknown keys).
     pub warnings: Vec<String>,
@@ -229,6 +231,7 @@ pub struct DataSource {
 pub fn data_source(pkg: &Path, jury: &JuryConfig) -> Result<DataSource, String> {
     if !has_generators(pkg) {
         return Ok(DataSource {
+            root: pkg.to_path_buf(),
             dir: pkg.join("data"),
             warnings: Vec::new(),
             notes: Vec::new(),
@@ -239,6 +242,7 @@ pub fn data_source(pkg: &Path, jury: &JuryConfig) -> Result<DataSource, String> 
         Err(e) if crate::interrupt::in_chain(&e).is_some() => Err(format!("{e:#}")),
         // Committed data to fall back on: used, and said.
         Err(e) if pkg.join("data/secret").is_dir() => Ok(DataSource {
+            root: pkg.to_path_buf(),
             dir: pkg.join("data"),
             warnings: Vec::new(),
             notes: vec![format!(
@@ -281,7 +285,9 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
         // Made beside the entry, then renamed into place unless another judge was quicker
         // (its data is the same): a reader never sees a half-made entry.
         let scratch = write::scratch_for(&entry)?;
-        let m = make(pkg, &g, scratch.path(), jury)
+        let out = scratch.path().join("data");
+        programs::open_dir(&out)?;
+        let m = make(pkg, &g, &out, jury)
             .with_context(|| format!("making the test data from {}", pkg.join(FILE).display()))?;
         match crate::fsutil::rename_no_replace(scratch.path(), &entry) {
             Ok(()) => {
@@ -304,7 +310,7 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
     }
     let committed = pkg.join("data");
     if committed.is_dir() {
-        let diff = check::diff(&entry, &committed, false)?;
+        let diff = check::diff(&entry.join("data"), &committed, false)?;
         if !diff.differ.is_empty() || !diff.unmentioned.is_empty() {
             notes.push(format!(
                 "{}: the committed data differs from what {FILE} makes ({}); the tests are the made ones (`judge gen` rewrites data/, `judge gen --check` lists every difference)",
@@ -314,7 +320,8 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
         }
     }
     Ok(DataSource {
-        dir: entry,
+        dir: entry.join("data"),
+        root: entry,
         warnings: g.warnings,
         notes,
     })

@@ -89,7 +89,7 @@ pub fn into_package(pkg: &Path, made: &Path) -> Result<Written> {
 /// files, by path relative to the package.
 pub fn key(pkg: &Path, folders: &[&str], files: &[String], extra: &[&[u8]]) -> Result<String> {
     let mut h = KeyHasher::new();
-    h.field("judge-generated-data/1")
+    h.field("judge-generated-data/2")
         .field(env!("CARGO_PKG_VERSION"));
     for x in extra {
         h.field(x);
