@@ -91,6 +91,10 @@ pub struct GenArgs {
     /// List the generators and the test plan.
     #[arg(long)]
     pub list: bool,
+    /// Kattis package with generators/generators.yaml: report where data/ differs from what
+    /// the generators make, and files no rule makes, instead of writing it (exit 1 if so).
+    #[arg(long, conflicts_with_all = ["out", "generator", "seed", "list"])]
+    pub check: bool,
 }
 
 fn parse_param(s: &str) -> Result<(String, i64), String> {
