@@ -142,22 +142,12 @@ impl KattisPackage {
     /// Builds every jury program now, so that one that does not compile is reported before
     /// any submission runs (and never blamed on one).
     pub fn build_all(&self) -> Result<(), JuryError> {
-        // Compilers take seconds each on a cold cache: all at once; the first failure in order.
         let programs: Vec<_> = self
             .input_validators
             .iter()
             .chain(&self.output_validator)
             .collect();
-        std::thread::scope(|s| {
-            let builds: Vec<_> = programs
-                .iter()
-                .map(|p| s.spawn(|| self.jury.build(p).map(|_| ())))
-                .collect();
-            builds.into_iter().try_for_each(|b| {
-                b.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-        })
+        self.jury.build_all(&programs)
     }
 
     /// `path` relative to the package, for messages.

@@ -117,6 +117,21 @@ impl JuryRunner {
         Err(JuryError("jury programs need the Linux sandbox".into()))
     }
 
+    /// Builds every one of `programs` at once (compilers take seconds each on a cold cache);
+    /// the first failure in their order.
+    pub fn build_all(&self, programs: &[&Program]) -> Result<(), JuryError> {
+        std::thread::scope(|s| {
+            let builds: Vec<_> = programs
+                .iter()
+                .map(|p| s.spawn(|| self.build(p).map(|_| ())))
+                .collect();
+            builds.into_iter().try_for_each(|b| {
+                b.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+        })
+    }
+
     /// Builds `program` once (later calls return the same result).
     pub fn build(&self, program: &Program) -> Result<Built, JuryError> {
         program

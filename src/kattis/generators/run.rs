@@ -142,17 +142,9 @@ impl<'a> Runner<'a> {
             .chain(self.solutions.values())
             .chain(self.validators)
             .collect();
-        std::thread::scope(|s| {
-            let builds: Vec<_> = programs
-                .iter()
-                .map(|p| s.spawn(|| self.jury.build(p).map(|_| ())))
-                .collect();
-            builds.into_iter().try_for_each(|b| {
-                b.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                    .map_err(|e| anyhow!("{}", e.0))
-            })
-        })
+        self.jury
+            .build_all(&programs)
+            .map_err(|e| anyhow!("{}", e.0))
     }
 
     /// Makes every case of `plan` into the data folder `out` (whose folders and group files
@@ -337,16 +329,7 @@ impl<'a> Runner<'a> {
                     }
                     return Ok(());
                 }
-                t => {
-                    let how = match t {
-                        Termination::Exited(c) => format!("exit code {c}"),
-                        Termination::Signaled(s) => signal_name(s),
-                    };
-                    let why = last_line(&outcome.stderr)
-                        .map(|l| format!(": {l}"))
-                        .unwrap_or_default();
-                    last = format!("{how}{why}");
-                }
+                t => last = failure(t, &outcome.stderr),
             }
         }
         let tries = if case.retries > 1 {
@@ -434,20 +417,12 @@ impl<'a> Runner<'a> {
         }
         match outcome.termination {
             Termination::Exited(0) => Ok(outcome.stdout),
-            t => {
-                let how = match t {
-                    Termination::Exited(c) => format!("exit code {c}"),
-                    Termination::Signaled(s) => signal_name(s),
-                };
-                let why = last_line(&outcome.stderr)
-                    .map(|l| format!(": {l}"))
-                    .unwrap_or_default();
-                bail!(
-                    "{}: solution {} failed: {how}{why}",
-                    case.rule,
-                    program.display
-                )
-            }
+            t => bail!(
+                "{}: solution {} failed: {}",
+                case.rule,
+                program.display,
+                failure(t, &outcome.stderr)
+            ),
         }
     }
 
@@ -588,4 +563,16 @@ fn first_accepted(pkg: &Path) -> Option<String> {
         let rel = p.strip_prefix(pkg).ok()?.display().to_string();
         programs::program(&p, &rel).ok().flatten().map(|_| rel)
     })
+}
+
+/// How a jury program that did not succeed ended: `exit code 3: boom`, `killed by SIGSEGV`.
+fn failure(t: Termination, stderr: &[u8]) -> String {
+    let how = match t {
+        Termination::Exited(c) => format!("exit code {c}"),
+        Termination::Signaled(s) => signal_name(s),
+    };
+    let why = last_line(stderr)
+        .map(|l| format!(": {l}"))
+        .unwrap_or_default();
+    format!("{how}{why}")
 }
