@@ -161,11 +161,16 @@ fn problem_yaml(pkg: &Package, layout: &Layout) -> String {
          problem_format_version: {}\n\
          name: {}\n\
          uuid: {}\n\
-         type: pass-fail\n",
+         type: {}\n",
         pkg.name,
         layout.version,
         yaml_string(&pkg.title),
         uuid(&pkg.name),
+        if pkg.subtasks().is_empty() {
+            "pass-fail"
+        } else {
+            "scoring"
+        },
     );
     if layout.validation_key {
         s.push_str("validation: custom\n");
@@ -180,6 +185,82 @@ fn problem_yaml(pkg: &Package, layout: &Layout) -> String {
         pkg.limits.output_mib.max(1)
     ));
     s
+}
+
+/// A scoring problem's group files: legacy `testdata.yaml` keys as problemtools reads them
+/// (legacy and 2023-07: samples worth nothing and ignored, each subtask all or nothing by
+/// `min` (or a share per test by `sum`), any failed subtask a rejection), or 2025-09's
+/// `test_group.yaml` (`max_score`, `score_aggregation`).
+fn scoring_files(pkg: &Package, layout: &Layout, tree: &mut Tree) {
+    let subtasks = pkg.subtasks();
+    if subtasks.is_empty() {
+        return;
+    }
+    let total: f64 = subtasks.iter().map(|s| s.points).sum();
+    let num = crate::verdict::expectation::fmt_score;
+    if layout.version == "2025-09" {
+        tree.add(
+            "data/secret/test_group.yaml",
+            format!("max_score: {}\nscore_aggregation: sum\n", num(total)),
+            false,
+        );
+        for s in subtasks {
+            tree.add(
+                format!("data/secret/{}/test_group.yaml", s.name),
+                format!(
+                    "max_score: {}\nscore_aggregation: {}\n",
+                    num(s.points),
+                    s.aggregation
+                ),
+                false,
+            );
+        }
+        return;
+    }
+    tree.add(
+        "data/testdata.yaml",
+        format!(
+            "on_reject: continue\nrange: 0 {}\ngrader_flags: ignore_sample\n",
+            num(total)
+        ),
+        false,
+    );
+    tree.add(
+        "data/sample/testdata.yaml",
+        "accept_score: 0\nrange: 0 0\ngrader_flags: first_error\n",
+        false,
+    );
+    tree.add(
+        "data/secret/testdata.yaml",
+        format!(
+            "on_reject: continue\nrange: 0 {}\ngrader_flags: first_error sum\n",
+            num(total)
+        ),
+        false,
+    );
+    for s in subtasks {
+        let tests = tree
+            .files
+            .iter()
+            .filter(|f| {
+                f.path.starts_with(&format!("data/secret/{}/", s.name)) && f.path.ends_with(".in")
+            })
+            .count()
+            .max(1);
+        let (accept, flags) = match s.aggregation.as_str() {
+            "sum" => (s.points / tests as f64, "first_error sum"),
+            _ => (s.points, "first_error min"),
+        };
+        tree.add(
+            format!("data/secret/{}/testdata.yaml", s.name),
+            format!(
+                "on_reject: break\naccept_score: {}\nrange: 0 {}\ngrader_flags: {flags}\n",
+                accept,
+                num(s.points)
+            ),
+            false,
+        );
+    }
 }
 
 /// The file name stem of a test's source file (`data/secret/all-zeros.in` → `all-zeros`).
@@ -253,15 +334,23 @@ pub fn assemble(pkg: &Package, format: Format) -> Result<Tree> {
             bail!("test `{}` ({}) is invalid: {v}", t.name, t.describe());
         }
         let number = tree.secret + 1;
+        // A scoring problem's secret tests go to their subtask's folder.
+        let secret = match pkg.subtask_of(t) {
+            Some(s) if !pkg.subtasks().is_empty() => format!("secret/{}", s.name),
+            _ if !pkg.subtasks().is_empty() && !matches!(t.origin, Origin::Sample(_)) => {
+                bail!("test `{}` is in no subtask of problem.toml", t.name)
+            }
+            _ => "secret".to_string(),
+        };
         let (group, name, desc) = match &t.origin {
-            Origin::Sample(p) => ("sample", stem(p), None),
+            Origin::Sample(p) => ("sample".to_string(), stem(p), None),
             Origin::Secret(p) => (
-                "secret",
+                secret,
                 format!("{number:0width$}-{}", stem(p)),
                 Some(p.with_extension("desc")),
             ),
             Origin::Generated { .. } | Origin::External(_) => {
-                ("secret", format!("{number:0width$}-{}", t.name), None)
+                (secret, format!("{number:0width$}-{}", t.name), None)
             }
         };
         let base = format!("data/{group}/{name}");
@@ -301,6 +390,8 @@ pub fn assemble(pkg: &Package, format: Format) -> Result<Tree> {
             tree.secret += 1;
         }
     }
+
+    scoring_files(pkg, &layout, &mut tree);
 
     let mut invalid = 0;
     for path in crate::fsutil::list_dir(&pkg.dir.join("data/invalid_input"))? {

@@ -151,6 +151,22 @@ impl Package {
         self.scoring.as_deref()
     }
 
+    /// A built-in package's `[[subtasks]]`, in order (empty: pass-fail, or a Kattis package).
+    pub fn subtasks(&self) -> &[super::SubtaskDecl] {
+        &self.subtasks
+    }
+
+    /// The subtask a secret test belongs to: the first whose features its input has.
+    pub fn subtask_of(&self, test: &TestCase) -> Option<&super::SubtaskDecl> {
+        let features = self.logic.features(&test.input);
+        self.subtasks.iter().find(|s| {
+            s.matches
+                .0
+                .iter()
+                .all(|(k, v)| features.0.get(k) == Some(v))
+        })
+    }
+
     /// Settles a built-in package's `[[subtasks]]` on its test set: each secret test (not a
     /// sample) goes to the first subtask whose features its input has. Nothing to do for a
     /// package without subtasks (a Kattis package's groups are its folders). `Err` names a
@@ -167,12 +183,10 @@ impl Package {
                 continue;
             }
             let features = self.logic.features(&t.input);
-            let Some(i) = self.subtasks.iter().position(|s| {
-                s.matches
-                    .0
-                    .iter()
-                    .all(|(k, v)| features.0.get(k) == Some(v))
-            }) else {
+            let Some(i) = self
+                .subtask_of(t)
+                .and_then(|s| self.subtasks.iter().position(|x| std::ptr::eq(x, s)))
+            else {
                 return Err(format!(
                     "{}: test `{}` is in no subtask (its features: {})",
                     self.dir.join("problem.toml").display(),
