@@ -248,16 +248,11 @@ pub fn compile_with_files(
         ));
     };
 
-    let (main_class, class_file) = if language == Language::Java {
-        language::java_main_class(&String::from_utf8_lossy(&source))
-    } else {
-        ("Main".to_string(), String::new())
-    };
-    let source_name = if language == Language::Java {
-        format!("{class_file}.java")
-    } else {
-        format!("solution.{}", language.source_extension())
-    };
+    let (main_class, stem) = language::main_class(
+        spec.main_class.as_deref(),
+        &String::from_utf8_lossy(&source),
+    );
+    let source_name = format!("{stem}.{}", language.source_extension());
 
     let key = cache_key(language, spec, &source, extra, compiler.as_deref());
     let entry = cache.entry_path(&key);
@@ -291,7 +286,18 @@ pub fn compile_with_files(
     // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
     // folder removed with this function's locals, even when the compiler is killed.
     let scratch = cache.temp_dir()?;
-    let mut compile_env = spec.compile_env.clone();
+    let (dir_value, tmp_value) = (
+        build_dir.display().to_string(),
+        scratch.path().display().to_string(),
+    );
+    let mut compile_env: std::collections::BTreeMap<String, String> = spec
+        .compile_env
+        .iter()
+        .map(|(k, v)| {
+            let v = table::expand(v, &[("dir", &dir_value), ("tmp", &tmp_value)]);
+            (k.clone(), v)
+        })
+        .collect();
     compile_env
         .entry("TMPDIR".to_string())
         .or_insert_with(|| scratch.path().display().to_string());
@@ -322,10 +328,23 @@ pub fn compile_with_files(
             let pch_dirs = pch::include_dirs(language, spec, compiler, &sources, limits, cache)?;
             let values =
                 placeholder_values(&build_dir, &source_name, &main_class, limits.memory_bytes);
-            let mut argv: Vec<String> = template
+            // `{files}` (a whole argument): the source, then the files beside it that are in
+            // its language (the modules of a program given as a folder), by name.
+            let mut others: Vec<String> = extra
                 .iter()
-                .map(|a| table::expand(a, &values.as_pairs()))
+                .filter(|(name, _)| Language::from_path(Path::new(name)) == Some(language))
+                .map(|(name, _)| build_dir.join(name).display().to_string())
                 .collect();
+            others.sort();
+            let mut argv: Vec<String> = Vec::new();
+            for arg in template {
+                if arg == "{files}" {
+                    argv.push(values.source.clone());
+                    argv.extend(others.iter().cloned());
+                } else {
+                    argv.push(table::expand(arg, &values.as_pairs()));
+                }
+            }
             argv[0] = compiler.display().to_string();
             // Last, so the template's own -I directories are searched before the precompiled
             // header: it can only stand in for a header that would be found after them.

@@ -351,18 +351,14 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
                 })
             } else if path.is_dir() {
                 Some("a submission given as a folder is not supported; not checked".into())
-            } else if version == Version::Legacy
-                && language == Some(Language::Python)
-                && std::fs::read_to_string(&path)
-                    .ok()
-                    .and_then(|s| {
-                        s.lines()
-                            .next()
-                            .map(|l| l.starts_with("#!") && l.contains("python2"))
-                    })
-                    .unwrap_or(false)
+            } else if let Some(word) = language
+                .filter(|_| version == Version::Legacy && Language::detect(&path).is_none())
+                .and_then(Language::not_shebang)
             {
-                Some("Python 2 (its #! line says python2) is not supported; not checked".into())
+                // problemtools' rule: `#!...python2` makes a .py file Python 2.
+                Some(format!(
+                    "its #! line says {word}, which judge does not grade; not checked"
+                ))
             } else if language.is_none() {
                 Some(format!(
                     "not in a language judge compiles ({}); not checked",
