@@ -146,8 +146,14 @@ impl FromStr for Language {
 pub enum SubmissionError {
     #[error("submission `{}` does not exist", path.display())]
     NotFound { path: PathBuf },
-    #[error("submission `{}` is not a regular file", path.display())]
+    #[error("submission `{}` is not a regular file or a folder", path.display())]
     NotAFile { path: PathBuf },
+    #[error(
+        "submission folder `{}` holds no source file in a language judge compiles ({})",
+        path.display(),
+        Language::id_list()
+    )]
+    NoSourceInFolder { path: PathBuf },
     #[error("cannot read submission `{}`: {source}", path.display())]
     Unreadable {
         path: PathBuf,
@@ -170,11 +176,77 @@ pub enum SubmissionError {
     ExcludedByShebang { path: PathBuf, language: Language },
 }
 
-/// A contestant's source file and the language it is written in.
+/// A contestant's source file (or folder of sources) and the language it is written in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Submission {
+    /// The file, or the folder, as given.
     pub path: PathBuf,
     pub language: Language,
+    /// For a folder: the source that is the program's entry point (see
+    /// [`Language::of_folder`]); the folder's other files are placed beside it to compile.
+    pub entry: Option<PathBuf>,
+}
+
+impl Language {
+    /// The language and entry point of a program given as a folder, as problemtools settles
+    /// them: the language of most of its files (by [`Language::detect`]; a tie goes to the
+    /// one listed first in the table), or `language` if given; the entry point is its one
+    /// source in that language, else the one named `main.*` (any case), else the first by
+    /// name. `None` if no file of the folder is in the language. Hidden files and editor
+    /// or tool litter are not looked at.
+    pub fn of_folder(
+        folder: &Path,
+        language: Option<Language>,
+    ) -> std::io::Result<Option<(Language, PathBuf)>> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(folder)?
+            .filter_map(|e| e.ok())
+            .filter(|e| !crate::fsutil::is_tool_litter(&e.file_name()))
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        let detected: Vec<(PathBuf, Option<Language>)> = files
+            .into_iter()
+            .map(|p| {
+                let l = Language::detect(&p);
+                (p, l)
+            })
+            .collect();
+        let language = match language {
+            Some(l) => l,
+            None => {
+                let mut best: Option<(usize, Language)> = None;
+                for l in Language::all() {
+                    let n = detected.iter().filter(|(_, d)| *d == Some(l)).count();
+                    if n > 0 && best.is_none_or(|(m, _)| n > m) {
+                        best = Some((n, l));
+                    }
+                }
+                match best {
+                    Some((_, l)) => l,
+                    None => return Ok(None),
+                }
+            }
+        };
+        let sources: Vec<&PathBuf> = detected
+            .iter()
+            .filter(|(p, _)| Language::from_path(p) == Some(language))
+            .map(|(p, _)| p)
+            .collect();
+        let entry = match sources.as_slice() {
+            [] => return Ok(None),
+            [one] => (*one).clone(),
+            many => many
+                .iter()
+                .find(|p| {
+                    p.file_stem()
+                        .is_some_and(|s| s.eq_ignore_ascii_case("main"))
+                })
+                .unwrap_or(&many[0])
+                .to_path_buf(),
+        };
+        Ok(Some((language, entry)))
+    }
 }
 
 impl Submission {
@@ -192,6 +264,17 @@ impl Submission {
             }
             Err(source) => return Err(SubmissionError::Unreadable { path, source }),
         };
+        if meta.is_dir() {
+            return match Language::of_folder(&path, lang_override) {
+                Ok(Some((language, entry))) => Ok(Submission {
+                    path,
+                    language,
+                    entry: Some(entry),
+                }),
+                Ok(None) => Err(SubmissionError::NoSourceInFolder { path }),
+                Err(source) => Err(SubmissionError::Unreadable { path, source }),
+            };
+        }
         if !meta.is_file() {
             return Err(SubmissionError::NotAFile { path });
         }
@@ -209,7 +292,11 @@ impl Submission {
                 (None, None) => return Err(SubmissionError::UnknownExtension { path }),
             },
         };
-        Ok(Submission { path, language })
+        Ok(Submission {
+            path,
+            language,
+            entry: None,
+        })
     }
 }
 

@@ -228,7 +228,17 @@ pub fn compile_with_files(
 ) -> Result<Compiled, CompileError> {
     let language = submission.language;
     let spec = table.spec(language);
-    let source = read_source(&submission.path, limits.source_bytes)?;
+    let entry_file = submission.entry.as_deref().unwrap_or(&submission.path);
+    let source = read_source(entry_file, limits.source_bytes)?;
+    // A program given as a folder: its other files beside the entry point.
+    let folder_files;
+    let extra = match &submission.entry {
+        Some(entry) if extra.is_empty() => {
+            folder_files = folder_files_beside(&submission.path, entry, limits.source_bytes)?;
+            folder_files.as_slice()
+        }
+        _ => extra,
+    };
 
     // Check the run side first so a missing runtime is reported even on a cache hit.
     let interpreter = resolve_interpreter(language, spec)?;
@@ -445,6 +455,36 @@ pub fn compile_with_files(
         &main_class,
         interpreter.as_deref(),
     )
+}
+
+/// The files of `folder` but `entry` (sorted by name, litter and subfolders left out), as
+/// `(file name, contents)`; each at most `limit` bytes.
+fn folder_files_beside(
+    folder: &Path,
+    entry: &Path,
+    limit: u64,
+) -> Result<Vec<(String, Vec<u8>)>, CompileError> {
+    let io_err = |e| CompileError::Io {
+        context: format!("cannot read submission folder `{}`", folder.display()),
+        source: e,
+    };
+    let mut files = Vec::new();
+    for e in fs::read_dir(folder).map_err(io_err)? {
+        let e = e.map_err(io_err)?;
+        let path = e.path();
+        if path == entry || crate::fsutil::is_tool_litter(&e.file_name()) || !path.is_file() {
+            continue;
+        }
+        let Some(bytes) = read_source(&path, limit)? else {
+            return Err(CompileError::Io {
+                context: format!("reading `{}`", path.display()),
+                source: std::io::Error::other(format!("larger than {} KiB", limit / 1024)),
+            });
+        };
+        files.push((e.file_name().to_string_lossy().into_owned(), bytes));
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// Reads at most `limit` bytes; `Ok(None)` if the file is larger.

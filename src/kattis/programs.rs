@@ -158,6 +158,7 @@ impl JuryRunner {
                 let sub = Submission {
                     path: program.path.clone(),
                     language: *language,
+                    entry: None,
                 };
                 compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
                     .map_err(harness)?
@@ -181,6 +182,7 @@ impl JuryRunner {
                 let sub = Submission {
                     path: main.clone(),
                     language: *language,
+                    entry: None,
                 };
                 compile::compile_with_files(
                     &sub,

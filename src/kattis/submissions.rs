@@ -338,7 +338,11 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
             let language = if path.is_file() {
                 Language::from_path(&path)
             } else {
-                None
+                // A program given as a folder: the language of most of its files.
+                Language::of_folder(&path, None)
+                    .ok()
+                    .flatten()
+                    .map(|(language, _)| language)
             };
             let skipped = if rules.is_empty() {
                 Some(match version {
@@ -349,8 +353,6 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
                         "folder `{folder}` has no meaning in this format version; not checked"
                     ),
                 })
-            } else if path.is_dir() {
-                Some("a submission given as a folder is not supported; not checked".into())
             } else if let Some(word) = language
                 .filter(|_| version == Version::Legacy && Language::detect(&path).is_none())
                 .and_then(Language::not_shebang)
