@@ -72,6 +72,10 @@ pub struct LanguageSpec {
     /// own, passed to submissions that mention them with `-I` (see `super::pch`).
     #[serde(default)]
     pub precompiled_headers: Vec<String>,
+    /// The arguments that make the compiler print its version, for `judge doctor` (default:
+    /// `--version`, then `-version`).
+    #[serde(default)]
+    pub version: Option<Vec<String>>,
     /// The Debian package that brings the compiler and the runtime (what `judge doctor`
     /// tells to install when one is missing); informational only.
     #[serde(default)]
