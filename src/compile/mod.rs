@@ -176,10 +176,19 @@ impl Compiled {
 /// The harness could not compile (not the contestant's fault).
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
-    #[error("compiler `{program}` not found in PATH (needed for {language} submissions)")]
-    CompilerMissing { program: String, language: Language },
-    #[error("interpreter `{program}` not found (needed to run {language} submissions)")]
-    InterpreterMissing { program: String, language: Language },
+    #[error("compiler `{program}` not found in PATH (needed for {language} submissions{})", install_hint(.package))]
+    CompilerMissing {
+        program: String,
+        language: Language,
+        /// The Debian package that brings it (the table's `package`).
+        package: Option<String>,
+    },
+    #[error("interpreter `{program}` not found (needed to run {language} submissions{})", install_hint(.package))]
+    InterpreterMissing {
+        program: String,
+        language: Language,
+        package: Option<String>,
+    },
     #[error("could not start compiler `{program}`: {source}")]
     Spawn {
         program: String,
@@ -200,6 +209,25 @@ pub enum CompileError {
     /// Judge was asked to stop while compiling; the compiler was killed and nothing cached.
     #[error("{0}")]
     Interrupted(#[from] crate::interrupt::Interrupted),
+}
+
+/// Why `language` cannot be graded on this machine: its compiler or its runtime is missing
+/// (the error names it and the Debian package that brings it). `None` when both are there.
+pub fn missing_toolchain(table: &LanguageTable, language: Language) -> Option<CompileError> {
+    let spec = table.spec(language);
+    if let Err(e) = resolve_interpreter(language, spec) {
+        return Some(e);
+    }
+    let compiler = spec.compile.as_ref()?.first()?;
+    resolve_compiler(language, compiler, spec.package.as_deref()).err()
+}
+
+/// "; install the Debian package P" when the table names one.
+fn install_hint(package: &Option<String>) -> String {
+    match package {
+        Some(p) => format!("; install the Debian package {p}"),
+        None => String::new(),
+    }
 }
 
 /// Compiles `submission` (or finds it in `cache`).
@@ -243,7 +271,11 @@ pub fn compile_with_files(
     // Check the run side first so a missing runtime is reported even on a cache hit.
     let interpreter = resolve_interpreter(language, spec)?;
     let compiler = match &spec.compile {
-        Some(argv) => Some(resolve_compiler(language, &argv[0])?),
+        Some(argv) => Some(resolve_compiler(
+            language,
+            &argv[0],
+            spec.package.as_deref(),
+        )?),
         None => None,
     };
 

@@ -393,6 +393,19 @@ pub fn load(dir: &Path, version: Version) -> Result<(Vec<JurySubmission>, Vec<St
     Ok((out, warnings))
 }
 
+/// Marks the submissions whose language's compiler or runtime is missing here as not checked
+/// (the reason names the Debian package that brings it), so that the others still run.
+pub fn skip_missing_toolchains(subs: &mut [JurySubmission], table: &crate::compile::LanguageTable) {
+    for s in subs.iter_mut().filter(|s| s.skipped.is_none()) {
+        if let Some(why) = s
+            .language
+            .and_then(|l| crate::compile::missing_toolchain(table, l))
+        {
+            s.skipped = Some(format!("{why}; not checked"));
+        }
+    }
+}
+
 fn file_name(p: &Path) -> String {
     p.file_name()
         .map(|n| n.to_string_lossy().into_owned())
