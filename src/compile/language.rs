@@ -619,8 +619,51 @@ mod tests {
         assert!(matches!(err, SubmissionError::NotFound { .. }));
         assert!(err.to_string().contains("nope.c"));
 
-        let err = Submission::from_path(dir.path(), Some(lang("c"))).unwrap_err();
+        // A folder with no source in the language.
+        let empty = dir.path().join("empty");
+        std::fs::create_dir(&empty).unwrap();
+        std::fs::write(empty.join("notes.txt"), "").unwrap();
+        let err = Submission::from_path(&empty, None).unwrap_err();
+        assert!(matches!(err, SubmissionError::NoSourceInFolder { .. }));
+        let err = Submission::from_path("/dev/null", Some(lang("c"))).unwrap_err();
         assert!(matches!(err, SubmissionError::NotAFile { .. }));
+    }
+
+    #[test]
+    fn a_folder_is_in_the_language_of_most_of_its_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path();
+        for name in [
+            "kattio.pl",
+            "different.pl",
+            "notes.py",
+            ".hidden.c",
+            "README",
+        ] {
+            std::fs::write(f.join(name), "").unwrap();
+        }
+        std::fs::create_dir(f.join("__pycache__")).unwrap();
+        // problemtools: no main.*, so the first by name.
+        let (l, entry) = Language::of_folder(f, None).unwrap().unwrap();
+        assert_eq!(
+            (l, entry.file_name().unwrap()),
+            (lang("prolog"), "different.pl".as_ref())
+        );
+        std::fs::write(f.join("Main.pl"), "").unwrap();
+        let (_, entry) = Language::of_folder(f, None).unwrap().unwrap();
+        assert_eq!(entry.file_name().unwrap(), "Main.pl");
+        // --lang picks the language, and so the entry point.
+        let (l, entry) = Language::of_folder(f, Some(lang("python")))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (l, entry.file_name().unwrap()),
+            (lang("python"), "notes.py".as_ref())
+        );
+        assert!(Language::of_folder(f, Some(lang("go"))).unwrap().is_none());
+        let sub = Submission::from_path(f, None).unwrap();
+        assert_eq!(sub.path, f);
+        assert_eq!(sub.entry.as_deref(), Some(f.join("Main.pl").as_path()));
     }
 
     #[test]

@@ -758,7 +758,7 @@ mod tests {
             "wrong_answer/w.py",
             "time_limit_exceeded/t.cpp",
             "mixed/m.py",
-            "accepted/x.kt",
+            "accepted/x.f90",
             // What running or editing the submissions by hand leaves behind.
             "accepted/__pycache__/helper.cpython-311.pyc",
             "accepted/a.py~",
@@ -788,14 +788,14 @@ mod tests {
         let w = by("wrong_answer/w.py");
         assert_eq!(w.rules.len(), 2);
         assert!(by("accepted/a.py").lower_bound);
-        assert!(by("accepted/x.kt").skipped.is_some());
+        assert!(by("accepted/x.f90").skipped.is_some());
         let mut rels: Vec<&str> = subs.iter().map(|s| s.rel.as_str()).collect();
         rels.sort();
         assert_eq!(
             rels,
             [
                 "accepted/a.py",
-                "accepted/x.kt",
+                "accepted/x.f90",
                 "mixed/m.py",
                 "time_limit_exceeded/t.cpp",
                 "wrong_answer/w.py"
