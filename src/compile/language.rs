@@ -378,10 +378,8 @@ fn scala_main_object(source: &str) -> String {
                     }
                 }
             }
-            "main" if depth == 1 && main.is_none() => {
-                if i >= 1 && tokens[i - 1] == "def" {
-                    main = current.clone();
-                }
+            "main" if depth == 1 && main.is_none() && i >= 1 && tokens[i - 1] == "def" => {
+                main = current.clone();
             }
             _ => {}
         }
