@@ -79,6 +79,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                         runs: 1,
                         shared: false,
                         output,
+                        validator_score: None,
                     }
                 })
                 .collect();
@@ -108,6 +109,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                 },
                 interrupted: false,
                 partition: None,
+                score: None,
             }
         })
         .collect()

@@ -496,3 +496,79 @@ fn an_early_decision_never_hides_a_later_test() {
     let t = p.submission("all_pairs.py").timing.as_ref().unwrap();
     assert!(t.capped && t.runs == 1 && t.median_ms >= 1500, "{t:?}");
 }
+
+/// Expected results as real contest packages state them, on a copy of the legacy `mean`:
+/// DOMjudge's `@EXPECTED_RESULTS@` header in a folder with no meaning of its own (any listed
+/// verdict allowed), `rejected/` (anything but accepted), and `submissions.yaml`, which
+/// BAPCtools reads in any format version. `verify` prints what each got and what it had to
+/// get, and fails on a mismatch, naming it.
+#[test]
+fn expected_results_from_headers_rejected_and_submissions_yaml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("mean");
+    copy_dir(&package("mean"), &pkg);
+    let subs = pkg.join("submissions");
+    let write = |rel: &str, text: &str| {
+        let p = subs.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    let integer_division =
+        "n = int(input())\na = list(map(int, input().split()))\nprint(sum(a) // n)\n";
+    write(
+        "mixed/either.py",
+        &format!("# @EXPECTED_RESULTS@: WRONG_ANSWER, TIMELIMIT\n{integer_division}"),
+    );
+    write("rejected/crash.py", "raise SystemExit(3)\n");
+    write(
+        "other/claims_correct.py",
+        &format!("# @expected_results@: CORRECT\n{integer_division}"),
+    );
+    write(
+        "submissions.yaml",
+        "mixed/either.py:\n  message: \"expected\"\n",
+    );
+    let dir = pkg.display().to_string();
+    let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+    run.assert_code(1);
+    let line = |needle: &str| -> String {
+        run.stdout
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle}:\n{}", run.stdout))
+            .to_string()
+    };
+    let either = line("submissions/mixed/either.py:");
+    assert!(
+        either.starts_with("  ok ")
+            && either.contains("WA on test `")
+            && either.ends_with("(WA/TLE expected)"),
+        "{either}"
+    );
+    let crash = line("submissions/rejected/crash.py:");
+    assert!(
+        crash.starts_with("  ok ")
+            && crash.contains("RE on test `")
+            && crash.ends_with("(rejected expected)"),
+        "{crash}"
+    );
+    let wrong = line("submissions/other/claims_correct.py:");
+    assert!(
+        wrong.starts_with("  FAIL") && wrong.contains("expected AC, got WA on test `"),
+        "{wrong}"
+    );
+    // A header naming no verdict is a fault of the package, named with its file.
+    write(
+        "mixed/either.py",
+        "# @EXPECTED_RESULTS@: SOMETIMES\nprint(1)\n",
+    );
+    let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.contains(
+            "submissions/mixed/either.py: @EXPECTED_RESULTS@: `SOMETIMES` is not a verdict"
+        ),
+        "{}",
+        run.stdout
+    );
+}

@@ -38,7 +38,7 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         None => testset::cache::full(&pkg, grader.cache.dir())
             .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
     };
-    if pkg.kattis.is_some() {
+    if pkg.time_rules().fixed.is_none() {
         // The package's own tests set its time limit: those being graded, unless a `--tests`
         // folder replaced them.
         let own = match &args.tests {
@@ -59,7 +59,8 @@ pub fn run(args: GradeArgs) -> Result<Status> {
     };
     let options = Options {
         jobs,
-        all: args.all,
+        // A score needs every test.
+        all: args.all || pkg.scoring().is_some(),
         ..Options::default()
     };
     // Several submissions: one summary table, a row printed as each one finishes. One: its
@@ -69,7 +70,8 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             .iter()
             .map(|s| s.path.display().to_string())
             .collect();
-        let t = SummaryTable::new(names.iter().map(String::as_str));
+        let groups = pkg.scoring().map(|s| s.groups()).unwrap_or_default();
+        let t = SummaryTable::new(names.iter().map(String::as_str)).with_groups(&groups);
         print!("{}", t.header());
         t
     });

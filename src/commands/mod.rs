@@ -135,12 +135,10 @@ fn load_package_with(
     for w in &pkg.warnings {
         eprintln!("warning: {w}");
     }
-    if let Some(k) = &pkg.kattis {
-        for n in &k.notes {
-            eprintln!("note: {n}");
-        }
-        k.build_all()?;
+    for n in pkg.notes() {
+        eprintln!("note: {n}");
     }
+    pkg.build_jury_programs()?;
     Ok(pkg)
 }
 

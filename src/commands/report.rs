@@ -208,7 +208,8 @@ fn print_grade(reports: &[SubmissionReport], json: bool) {
         print!("{}", report::render_table(r));
         return;
     }
-    let table = SummaryTable::new(reports.iter().map(|r| r.submission.as_str()));
+    let table = SummaryTable::new(reports.iter().map(|r| r.submission.as_str()))
+        .with_groups(&crate::report::summary::groups_of(reports.iter()));
     print!("{}", table.header());
     for r in reports {
         print!("{}", table.row(&r.submission, &SummaryRow::of(r)));

@@ -165,13 +165,13 @@ fn stem(path: &Path) -> String {
 
 /// Builds the package of the built-in problem `pkg` in memory.
 pub fn assemble(pkg: &Package) -> Result<Tree> {
-    if pkg.kattis.is_some() {
-        bail!(
-            "{} is a Kattis package already; `judge export` writes built-in packages (problem.toml)",
-            pkg.dir.display()
-        );
-    }
     let Some(sources) = pkg.logic.jury_sources() else {
+        if pkg.manifest() == "problem.yaml" {
+            bail!(
+                "{} is a Kattis package already; `judge export` writes built-in packages (problem.toml)",
+                pkg.dir.display()
+            );
+        }
         bail!(
             "problem `{}` has no built-in validator and checker source to export",
             pkg.name

@@ -88,6 +88,10 @@ pub struct TestResult {
     /// report and pictures; not part of the JSON).
     #[serde(skip)]
     pub output: Option<OutputHead>,
+    /// What the output validator said about the score of an accepted output (a scoring
+    /// problem); the score it counts for is in the report's `score`. Not part of the JSON.
+    #[serde(skip)]
+    pub validator_score: Option<crate::problems::ValidatorScore>,
 }
 
 /// Bytes of a failed test's standard output kept in its [`TestResult`].

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::TestResult;
+use crate::verdict::score::ScoreReport;
 use crate::verdict::Verdict;
 
 /// The grading report of one submission (the `--json` root object).
@@ -36,6 +37,10 @@ pub struct SubmissionReport {
     /// Only in a partial report (`--partition K/N`): which part, and what a merge needs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partition: Option<GradePartition>,
+    /// Only for a scoring problem, once every test ran (or it did not compile): the score,
+    /// each group's, and each test's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreReport>,
 }
 
 /// The part of the work a partial grade report covers (`judge grade --partition K/N`): the

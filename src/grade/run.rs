@@ -104,6 +104,7 @@ impl Runner<'_> {
             shared: false,
             // The submission's output went to the jury program.
             output: None,
+            validator_score: None,
         }
     }
 
@@ -111,8 +112,11 @@ impl Runner<'_> {
         if outcome.limit_hit == Some(LimitHit::Overloaded) {
             warn_overloaded();
         }
+        let mut validator_score = None;
         let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
-            self.logic.check_test(test, out)
+            let (judgement, score) = self.logic.check_test_scored(test, out);
+            validator_score = score;
+            judgement
         });
         TestResult {
             name: test.name.clone(),
@@ -124,6 +128,7 @@ impl Runner<'_> {
             runs: 1,
             shared: false,
             output: (verdict != Verdict::AC).then(|| OutputHead::of(&outcome.stdout)),
+            validator_score: validator_score.filter(|_| verdict == Verdict::AC),
         }
     }
 }

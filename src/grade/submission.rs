@@ -14,6 +14,7 @@ use crate::compile::{
 use crate::package::Package;
 use crate::sandbox::{Limits, Sandbox};
 use crate::testset::TestCase;
+use crate::verdict::score::{ScoreReport, TestScore};
 use crate::verdict::Verdict;
 
 /// Bytes of contestant stderr kept per run.
@@ -174,7 +175,35 @@ pub fn report(
             report.interrupted = run.interrupted.is_some();
         }
     }
+    report.score = score(pkg, &report);
     report
+}
+
+/// The score of a scoring problem's report, once every test ran (a compile error scores
+/// nothing anywhere).
+pub fn score(pkg: &Package, report: &SubmissionReport) -> Option<ScoreReport> {
+    let scoring = pkg.scoring()?;
+    if report.verdict == Some(Verdict::CE) {
+        return Some(scoring.evaluate(&|_| {
+            Some(TestScore {
+                verdict: Verdict::CE,
+                validator: None,
+            })
+        }));
+    }
+    if report.interrupted || report.tests.len() < report.tests_total {
+        return None;
+    }
+    Some(scoring.evaluate(&|name| {
+        report
+            .tests
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| TestScore {
+                verdict: t.verdict,
+                validator: t.validator_score,
+            })
+    }))
 }
 
 /// A report for `submission` with nothing compiled or run yet (verdict open).
@@ -196,6 +225,7 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
         },
         interrupted: false,
         partition: None,
+        score: None,
     }
 }
 

@@ -40,7 +40,7 @@ pub struct Config {
     /// The problem name (English if several), or `None`.
     pub name: Option<String>,
     pub interactive: bool,
-    /// `scoring`: graded here as pass-fail (accepted = every test accepted).
+    /// `scoring`: submissions get a score (see `scoring`).
     pub scoring: bool,
     /// Legacy `validation: custom ...`; `None` for 2025-09, where a custom validator is one
     /// present in `output_validator/`.
@@ -250,12 +250,6 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
     check_limits(&limits)?;
     warnings.extend(limits_map.unknown_keys().into_iter().map(unknown));
     warnings.extend(top.unknown_keys().into_iter().map(unknown));
-    if scoring {
-        warnings.push(
-            "note: a scoring problem is graded as pass-fail here (accepted = every test accepted); scores are not computed"
-                .into(),
-        );
-    }
     Ok((
         Config {
             version,

@@ -261,6 +261,7 @@ fn read_args(
         "range",
         "max_score",
         "score_aggregation",
+        "scoring",
         "static_validation_score",
         "require_pass",
         "static_validator_args",

@@ -25,6 +25,7 @@ pub mod interactive;
 mod problem;
 pub mod programs;
 pub mod relay;
+pub mod scoring;
 pub mod submissions;
 pub mod timelimit;
 mod yaml;
@@ -134,7 +135,7 @@ impl KattisPackage {
 
     /// The jury submissions and their rules.
     pub fn submissions(&self) -> Result<(Vec<submissions::JurySubmission>, Vec<String>), String> {
-        submissions::load(&self.dir, self.config.version)
+        submissions::load(&self.dir, self.config.version, self.config.scoring)
     }
 
     /// Builds every jury program now, so that one that does not compile is reported before

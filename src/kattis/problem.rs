@@ -8,7 +8,7 @@ use super::data::TestArgs;
 use super::default_validator::{self, Flags};
 use super::programs::{open_dir, open_file, Program};
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
-use crate::problems::{
+use crate::problems::{ValidatorScore, 
     GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Problem,
     TestCase, Validation, Violation,
 };
@@ -67,6 +67,35 @@ fn limit_text(hit: LimitHit, limits: &Limits) -> String {
             "reached its limit of {} processes/threads",
             limits.processes
         ),
+    }
+}
+
+/// The score an output validator wrote into `feedback` (`score.txt` or
+/// `score_multiplier.txt`), `None` when neither; `Err` when both, or not one number (a
+/// multiplier outside 0..1, a negative score).
+fn feedback_score(feedback: &Path) -> Result<Option<ValidatorScore>, String> {
+    let read = |name: &str| -> Result<Option<f64>, String> {
+        let path = feedback.join(name);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return Ok(None);
+        };
+        let value: f64 = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("wrote {name} holding `{}`, not a number", text.trim()))?;
+        if !value.is_finite() || value < 0.0 {
+            return Err(format!("wrote {name} holding {value}, not a non-negative number"));
+        }
+        Ok(Some(value))
+    };
+    match (read("score.txt")?, read("score_multiplier.txt")?) {
+        (Some(_), Some(_)) => Err("wrote both score.txt and score_multiplier.txt".into()),
+        (Some(s), None) => Ok(Some(ValidatorScore::Score(s))),
+        (None, Some(m)) if m > 1.0 => Err(format!(
+            "wrote score_multiplier.txt holding {m}, outside 0..1"
+        )),
+        (None, Some(m)) => Ok(Some(ValidatorScore::Multiplier(m))),
+        (None, None) => Ok(None),
     }
 }
 
@@ -179,25 +208,39 @@ impl KattisPackage {
     }
 
     fn check_with(&self, input: &str, answer: &str, output: &[u8], args: &TestArgs) -> Judgement {
+        self.check_scored(input, answer, output, args).0
+    }
+
+    /// [`KattisPackage::check_with`], with the score the output validator gave an accepted
+    /// output (`score.txt`, `score_multiplier.txt`), if any.
+    fn check_scored(
+        &self,
+        input: &str,
+        answer: &str,
+        output: &[u8],
+        args: &TestArgs,
+    ) -> (Judgement, Option<ValidatorScore>) {
         if self.config.interactive {
-            return Judgement::JudgeError(
-                "an interactive problem's outputs are judged while it runs".into(),
+            return (
+                Judgement::JudgeError("an interactive problem's outputs are judged while it runs".into()),
+                None,
             );
         }
         let mut flags = self.config.validator_flags.clone();
         flags.extend(args.output_validator.iter().cloned());
         let Some(v) = &self.output_validator else {
-            return match Flags::parse(&flags) {
+            let judgement = match Flags::parse(&flags) {
                 Err(e) => Judgement::JudgeError(format!("default output validator: {e}")),
                 Ok(f) => match default_validator::compare(answer.as_bytes(), output, &f) {
                     Ok(()) => Judgement::Accepted,
                     Err(reason) => Judgement::Rejected(reason),
                 },
             };
+            return (judgement, None);
         };
         match self.run_output_validator(v, input, answer, output, &flags) {
             Ok(j) => j,
-            Err(e) => Judgement::JudgeError(e.0),
+            Err(e) => (Judgement::JudgeError(e.0), None),
         }
     }
 
@@ -208,7 +251,7 @@ impl KattisPackage {
         answer: &str,
         output: &[u8],
         flags: &[String],
-    ) -> Result<Judgement, JuryError> {
+    ) -> Result<(Judgement, Option<ValidatorScore>), JuryError> {
         let dir = RunDir::new()?;
         let in_path = dir.put("input", input.as_bytes())?.display().to_string();
         let ans_path = dir.put("answer", answer.as_bytes())?.display().to_string();
@@ -230,7 +273,21 @@ impl KattisPackage {
             std::slice::from_ref(&dir.files),
             &limits,
         )?;
-        Ok(self.judgement(v, &outcome, &limits, &dir.feedback))
+        let judgement = self.judgement(v, &outcome, &limits, &dir.feedback);
+        Ok(match feedback_score(&dir.feedback) {
+            Err(e) => (Judgement::JudgeError(jury_error(v, e).0), None),
+            Ok(None) => (judgement, None),
+            Ok(Some(score)) if judgement == Judgement::Accepted => (judgement, Some(score)),
+            Ok(Some(_)) => match judgement {
+                Judgement::Rejected(_) => (
+                    Judgement::JudgeError(
+                        jury_error(v, "wrote a score for an output it rejected").0,
+                    ),
+                    None,
+                ),
+                other => (other, None),
+            },
+        })
     }
 
     /// What an output validator's exit means.
@@ -400,6 +457,10 @@ impl Problem for KattisPackage {
 
     fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
         self.check_with(&test.input, &test.answer, output, &self.args_of(test))
+    }
+
+    fn check_test_scored(&self, test: &TestCase, output: &[u8]) -> (Judgement, Option<ValidatorScore>) {
+        self.check_scored(&test.input, &test.answer, output, &self.args_of(test))
     }
 
     fn interact(

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::{Package, PackageError, ProblemLimits};
 use crate::compile::LanguageTable;
 use crate::kattis::{
-    config, data, programs, Config, JuryConfig, JuryRunner, KattisPackage, Program, Version,
+    config, data, programs, scoring, Config, JuryConfig, JuryRunner, KattisPackage, Program, Version,
     MEASURE_LIMIT,
 };
 
@@ -44,6 +44,10 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         .collect();
     let data = data::load(dir).map_err(broken)?;
     warnings.extend(data.warnings.iter().cloned());
+    let scoring = match config.scoring {
+        true => Some(Arc::new(scoring::load(dir, &data.tests).map_err(broken)?)),
+        false => None,
+    };
 
     let mut input_validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
@@ -108,6 +112,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         logic: kattis.clone(),
         warnings,
         kattis: Some(kattis),
+        scoring,
     })
 }
 

@@ -16,9 +16,11 @@ use crate::problems::{self, GenParams, Problem};
 
 mod kattis;
 mod manifest;
+mod parts;
 pub mod statement;
 
 pub use manifest::{GroupDecl, LanguageLimits};
+pub use parts::{InvalidInputs, Statement, TimeRules};
 
 /// Why a package could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -87,8 +89,12 @@ pub struct Package {
     /// Non-fatal findings while parsing (unknown keys); `verify` treats them as errors.
     pub warnings: Vec<String>,
     /// Set for a Kattis / ICPC package (`problem.yaml`): its tests, jury programs and
-    /// submission rules. `logic` is the same package.
-    pub kattis: Option<Arc<crate::kattis::KattisPackage>>,
+    /// submission rules. `logic` is the same package. Read only by this module: the later
+    /// stages ask the methods of `parts.rs`.
+    kattis: Option<Arc<crate::kattis::KattisPackage>>,
+    /// A scoring problem's groups and how they score (`None`: pass-fail). Read through
+    /// [`Package::scoring`].
+    scoring: Option<Arc<crate::verdict::score::Scoring>>,
 }
 
 impl std::fmt::Debug for Package {
@@ -219,6 +225,7 @@ impl Package {
             logic,
             warnings,
             kattis: None,
+            scoring: None,
         })
     }
 

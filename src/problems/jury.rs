@@ -126,6 +126,15 @@ pub enum Judgement {
     JudgeError(String),
 }
 
+/// What an output validator said about an accepted output's score (a scoring problem).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ValidatorScore {
+    /// `score.txt`: the score itself.
+    Score(f64),
+    /// `score_multiplier.txt` (2025-09): a fraction of the test's maximum score.
+    Multiplier(f64),
+}
+
 /// Exit status of a Kattis validator: valid input / accepted output.
 pub const EXIT_ACCEPT: i32 = 42;
 /// Exit status of a Kattis validator: invalid input / wrong answer.

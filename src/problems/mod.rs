@@ -17,7 +17,7 @@ pub mod jury;
 pub mod magic_square;
 mod test_case;
 
-pub use jury::{tokens, Judgement, Position, Token, Violation};
+pub use jury::{tokens, Judgement, Position, Token, ValidatorScore, Violation};
 pub use test_case::{Origin, TestCase};
 
 /// Every problem logic built into the harness, by package folder name.
@@ -144,6 +144,12 @@ pub trait Problem: Send + Sync {
     /// checker arguments per test group.
     fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
         self.check(&test.input, &test.answer, output)
+    }
+
+    /// [`Problem::check_test`], with the score the checker gives an accepted output, if it
+    /// gives one (a scoring package's output validator: `score.txt`, `score_multiplier.txt`).
+    fn check_test_scored(&self, test: &TestCase, output: &[u8]) -> (Judgement, Option<ValidatorScore>) {
+        (self.check_test(test, output), None)
     }
 
     /// Interactive problems: runs the submission (`request`, whose stdin and stdout the problem

@@ -180,6 +180,8 @@ fn grade_one(
         interrupted: false,
         partition: None,
         verdict: None,
+        // A part has no score (not every test ran); a merge does not know the groups.
+        score: None,
         ..first.clone()
     };
     let interrupted = reports.iter().any(|r| r.interrupted);
@@ -328,6 +330,7 @@ mod tests {
             runs: 1,
             shared: false,
             output: None,
+            validator_score: None,
         }
     }
 
@@ -375,6 +378,7 @@ mod tests {
                 all,
                 plan: PLAN.iter().map(|s| s.to_string()).collect(),
             }),
+            score: None,
         }
     }
 

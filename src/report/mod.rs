@@ -5,6 +5,8 @@
 //! "The JSON report").
 
 pub use crate::grade::result::{CompileReport, GradePartition, LimitsReport, SubmissionReport};
+use crate::verdict::expectation::{describe_score, fmt_score};
+use crate::verdict::score::ScoreReport;
 use crate::verdict::Verdict;
 
 pub mod html;
@@ -76,6 +78,44 @@ pub fn render_table(r: &SubmissionReport) -> String {
     }
     s.push_str(&summary_line(r));
     s.push('\n');
+    if let Some(score) = &r.score {
+        s.push_str(&score_table(score));
+    }
+    s
+}
+
+/// A scoring problem's score and its groups, children before their parents.
+pub fn score_table(score: &ScoreReport) -> String {
+    let mut s = format!(
+        "score {} ({} by the package's rules)\n",
+        describe_score(score),
+        score.verdict
+    );
+    if let Some(e) = &score.error {
+        s.push_str(&format!("  judge error: {e}\n"));
+    }
+    let name = |g: &str| if g.is_empty() { "data".to_string() } else { g.to_string() };
+    let width = score
+        .groups
+        .iter()
+        .map(|g| name(&g.group).len())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    s.push_str(&format!(
+        "  {:width$}  {:7}  {:>8}  {:>8}  AGGREGATION\n",
+        "GROUP", "VERDICT", "SCORE", "MAX"
+    ));
+    for g in &score.groups {
+        s.push_str(&format!(
+            "  {:width$}  {:7}  {:>8}  {:>8}  {}\n",
+            name(&g.group),
+            g.verdict.code(),
+            fmt_score(g.score),
+            g.max.map_or("-".into(), fmt_score),
+            g.aggregation
+        ));
+    }
     s
 }
 
@@ -160,6 +200,7 @@ mod tests {
                     runs: 1,
                     shared: false,
                     output: None,
+                    validator_score: None,
                 },
                 TestResult {
                     name: "large-02".into(),
@@ -171,6 +212,7 @@ mod tests {
                     runs: 1,
                     shared: false,
                     output: Some(crate::grade::OutputHead::of(b"1 2 3\n")),
+                    validator_score: None,
                 },
             ],
             tests_total: 50,
@@ -182,6 +224,7 @@ mod tests {
             },
             interrupted: false,
             partition: None,
+            score: None,
         }
     }
 

@@ -9,10 +9,13 @@ use crate::verdict::Verdict;
 #[derive(Debug, Clone)]
 pub struct SummaryTable {
     name_width: usize,
+    /// A scoring problem's groups (those directly under `secret`): a column each, then the
+    /// score.
+    groups: Vec<String>,
 }
 
 /// Figures of one submission's row.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SummaryRow {
     /// `None`: no verdict (stopped before one was certain).
     pub verdict: Option<Verdict>,
@@ -22,6 +25,8 @@ pub struct SummaryRow {
     pub max_memory_kib: u64,
     /// `test: message` of the first non-AC test, or the compiler's first line.
     pub first_failure: Option<String>,
+    /// A scoring problem's score and its groups' scores (as in the report).
+    pub score: Option<crate::verdict::score::ScoreReport>,
 }
 
 impl SummaryRow {
@@ -48,8 +53,18 @@ impl SummaryRow {
             max_cpu_ms: r.tests.iter().map(|t| t.time_ms).max().unwrap_or(0),
             max_memory_kib: r.tests.iter().map(|t| t.memory_kib).max().unwrap_or(0),
             first_failure,
+            score: r.score.clone(),
         }
     }
+}
+
+/// The scoring groups the reports were scored on (none for a pass-fail problem).
+pub fn groups_of<'a>(reports: impl IntoIterator<Item = &'a SubmissionReport>) -> Vec<String> {
+    reports
+        .into_iter()
+        .find_map(|r| r.score.as_ref())
+        .map(|s| s.groups.iter().map(|g| g.group.clone()).collect())
+        .unwrap_or_default()
 }
 
 impl SummaryTable {
@@ -61,14 +76,50 @@ impl SummaryTable {
             .max()
             .unwrap_or(0)
             .max("SUBMISSION".len());
-        SummaryTable { name_width }
+        SummaryTable {
+            name_width,
+            groups: Vec::new(),
+        }
+    }
+
+    /// The table with a column per group of a scoring problem (their paths under `data/`;
+    /// only those directly under `secret` get one) and one for the score.
+    pub fn with_groups(mut self, groups: &[String]) -> SummaryTable {
+        self.groups = groups
+            .iter()
+            .filter(|g| g.strip_prefix("secret/").is_some_and(|rest| !rest.contains('/')))
+            .cloned()
+            .collect();
+        self
+    }
+
+    fn group_cells(&self, cell: impl Fn(&str) -> String, total: String) -> String {
+        if self.groups.is_empty() && total.is_empty() {
+            return String::new();
+        }
+        let mut s = String::new();
+        for g in &self.groups {
+            let short = &g["secret/".len()..];
+            s.push_str(&format!("{:>w$}  ", cell(g), w = short.len().max(5)));
+        }
+        s.push_str(&format!("{total:>7}  "));
+        s
+    }
+
+    fn scored(&self) -> bool {
+        !self.groups.is_empty()
     }
 
     /// The header line.
     pub fn header(&self) -> String {
         let w = self.name_width;
+        let groups = if self.scored() {
+            self.group_cells(|g| g["secret/".len()..].to_string(), "SCORE".into())
+        } else {
+            String::new()
+        };
         format!(
-            "{:w$}  {:7}  {:>7}  {:>8}  {:>10}  FIRST FAILURE\n",
+            "{:w$}  {:7}  {:>7}  {groups}{:>8}  {:>10}  FIRST FAILURE\n",
             "SUBMISSION", "VERDICT", "PASSED", "MAX CPU", "MAX MEMORY"
         )
     }
@@ -76,8 +127,22 @@ impl SummaryTable {
     /// The row of one submission.
     pub fn row(&self, name: &str, row: &SummaryRow) -> String {
         let w = self.name_width;
+        let groups = if self.scored() {
+            let of = |g: &str| {
+                row.score
+                    .as_ref()
+                    .and_then(|s| s.groups.iter().find(|x| x.group == g))
+                    .map_or("-".into(), |x| crate::verdict::expectation::fmt_score(x.score))
+            };
+            let total = row.score.as_ref().map_or("-".into(), |s| {
+                crate::verdict::expectation::fmt_score(s.score)
+            });
+            self.group_cells(of, total)
+        } else {
+            String::new()
+        };
         let line = format!(
-            "{name:w$}  {:7}  {:>7}  {:>8}  {:>10}  {}",
+            "{name:w$}  {:7}  {:>7}  {groups}{:>8}  {:>10}  {}",
             row.verdict.map_or("-", Verdict::code),
             format!("{}/{}", row.passed, row.total),
             secs(row.max_cpu_ms),
@@ -120,7 +185,8 @@ impl SummaryTable {
 
 /// The whole table for finished reports.
 pub fn render_summary(reports: &[SubmissionReport]) -> String {
-    let table = SummaryTable::new(reports.iter().map(|r| r.submission.as_str()));
+    let table = SummaryTable::new(reports.iter().map(|r| r.submission.as_str()))
+        .with_groups(&groups_of(reports.iter()));
     let mut s = table.header();
     for r in reports {
         s.push_str(&table.row(&r.submission, &SummaryRow::of(r)));

@@ -33,7 +33,8 @@ pub fn check_line(c: &Check) -> String {
 pub fn problem_footer(r: &ProblemReport, options: TextOptions) -> String {
     let mut s = String::new();
     if !r.graded.is_empty() {
-        let table = SummaryTable::new(r.submissions.iter().map(|x| x.path.as_str()));
+        let table = SummaryTable::new(r.submissions.iter().map(|x| x.path.as_str()))
+            .with_groups(&super::summary::groups_of(&r.graded));
         for line in table.header().lines() {
             s.push_str(&format!("  {line}\n"));
         }

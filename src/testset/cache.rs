@@ -43,7 +43,7 @@ struct Made {
 
 /// [`super::full`], with the generated tests taken from `cache_dir` when they are there.
 pub fn full(pkg: &Package, cache_dir: &Path) -> Result<Vec<TestCase>, TestSetError> {
-    if pkg.kattis.is_some() {
+    if pkg.data_tests().is_some() {
         return super::full(pkg);
     }
     let mut tests = super::hand_made_sets(pkg)?;

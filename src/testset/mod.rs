@@ -153,14 +153,14 @@ fn hand_made(
     Ok(out)
 }
 
-/// The tests of a Kattis package (`data/sample`, then `data/secret` with its groups, in
+/// The tests a package gives as files (`data/sample`, then `data/secret` with its groups, in
 /// lexicographic order), named by their path under `data/` (`secret/group1/03`).
-fn kattis_tests(
-    k: &crate::kattis::KattisPackage,
+fn data_tests(
+    cases: &[crate::kattis::data::Case],
     samples_only: bool,
 ) -> Result<Vec<TestCase>, TestSetError> {
     let mut out = Vec::new();
-    for case in &k.data.tests {
+    for case in cases {
         let sample = case.name.starts_with("sample/");
         if samples_only && !sample {
             continue;
@@ -182,8 +182,8 @@ fn kattis_tests(
 
 /// The samples of a package (`data/sample`), in order.
 pub fn samples(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
-    if let Some(k) = &pkg.kattis {
-        return kattis_tests(k, true);
+    if let Some(cases) = pkg.data_tests() {
+        return data_tests(cases, true);
     }
     hand_made(
         &pkg.dir.join("data/sample"),
@@ -269,8 +269,8 @@ fn make(pkg: &Package, planned: Planned) -> Result<TestCase, TestSetError> {
 
 /// The full test set of a package in test-plan order.
 pub fn full(pkg: &Package) -> Result<Vec<TestCase>, TestSetError> {
-    if let Some(k) = &pkg.kattis {
-        return kattis_tests(k, false);
+    if let Some(cases) = pkg.data_tests() {
+        return data_tests(cases, false);
     }
     let mut tests = hand_made_sets(pkg)?;
     tests.extend(generated(pkg)?);

@@ -4,18 +4,17 @@
 //! jury submissions are graded in the sandbox and must get the verdict their folder names;
 //! accepted and TLE submissions are timed over repeated runs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::package::Package;
+use crate::package::{InvalidInputs, Package};
 use crate::problems::{GenParams, Judgement, JuryError, Problem};
 use crate::testset::{self, Origin, TestCase};
 use crate::text::{agree, all, count};
-use crate::verdict::Verdict;
 
 mod fault;
-pub mod kattis;
+pub mod jury;
 pub mod run;
 pub mod select;
 pub mod statement;
@@ -87,11 +86,7 @@ impl Check {
 /// solver) failed: the package is broken, and no check after it means anything.
 pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<TestCase>), JuryError> {
     let mut checks = Vec::new();
-    let manifest = if pkg.kattis.is_some() {
-        "problem.yaml"
-    } else {
-        "problem.toml"
-    };
+    let manifest = pkg.manifest();
     if pkg.warnings.is_empty() {
         checks.push(Check::ok(
             "package",
@@ -102,13 +97,12 @@ pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<Test
             checks.push(Check::fail("package", w.clone()));
         }
     }
-    if let Some(k) = &pkg.kattis {
-        checks.extend(k.notes.iter().map(|n| Check::warn("package", n.clone())));
-    }
-    checks.push(match &pkg.kattis {
-        Some(k) => statement::check_kattis_statement(k),
-        None => statement::check_samples(pkg),
-    });
+    checks.extend(
+        pkg.notes()
+            .iter()
+            .map(|n| Check::warn("package", n.clone())),
+    );
+    checks.push(statement::check(pkg));
     let tests = match testset::full(pkg) {
         Ok(t) => t,
         Err(e) => {
@@ -125,15 +119,15 @@ pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<Test
     if !logic.generators().is_empty() || !pkg.groups.is_empty() {
         checks.push(check_generators(pkg));
     }
-    match &pkg.kattis {
-        Some(k) if k.config.interactive => checks.push(Check::ok(
+    if pkg.interactive() {
+        checks.push(Check::ok(
             "checker",
             "interactive: the validator judges each run as it happens (answers are not checked alone)",
-        )),
-        _ => checks.push(check_answers(logic, &tests, jobs)?),
+        ));
+    } else {
+        checks.push(check_answers(logic, &tests, jobs)?);
     }
-    // A Kattis package offers no answer mutations.
-    if pkg.kattis.is_none() {
+    if pkg.mutates_answers() {
         checks.push(check_mutations(logic, &tests));
     }
     Ok((checks, tests))
@@ -220,21 +214,14 @@ fn check_inputs_valid(pkg: &Package, tests: &[TestCase], jobs: usize) -> Result<
 }
 
 fn check_invalid_rejected(pkg: &Package, jobs: usize) -> Result<Check, JuryError> {
-    let dir = pkg.dir.join("data/invalid_input");
-    let files = match &pkg.kattis {
-        // Nested folders too, each file with its folder's validator arguments.
-        Some(k) => k
-            .data
-            .invalid_inputs
-            .iter()
-            .map(|c| c.input.clone())
-            .collect(),
-        None => match testset::input_files(&dir) {
-            Ok(f) => f,
+    let (files, optional) = match pkg.invalid_inputs() {
+        InvalidInputs::Listed(files) => (files, true),
+        InvalidInputs::Folder(dir) => match testset::input_files(&dir) {
+            Ok(f) => (f, false),
             Err(e) => return Ok(Check::fail("invalid inputs", e.to_string())),
         },
     };
-    if files.is_empty() && pkg.kattis.is_some() {
+    if files.is_empty() && optional {
         return Ok(Check::ok(
             "invalid inputs",
             "none (data/invalid_input/ is optional)",
@@ -411,45 +398,6 @@ pub fn rel(pkg: &Package, path: &Path) -> String {
         .to_string()
 }
 
-/// A jury submission found under `submissions/<expected>/`.
-#[derive(Debug, Clone)]
-pub struct JurySubmission {
-    pub path: PathBuf,
-    pub expected: Verdict,
-}
-
-/// The jury submissions of a package, sorted by path; unknown folders are reported as errors.
-pub fn jury_submissions(pkg: &Package) -> Result<Vec<JurySubmission>, String> {
-    let root = pkg.dir.join("submissions");
-    let Ok(folders) = std::fs::read_dir(&root) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for folder in folders.filter_map(|e| e.ok()) {
-        if !folder.path().is_dir() || crate::fsutil::is_tool_litter(&folder.file_name()) {
-            continue;
-        }
-        let name = folder.file_name().to_string_lossy().into_owned();
-        let Some(expected) = Verdict::from_folder(&name) else {
-            return Err(format!(
-                "submissions/{name}: unknown folder (use accepted, wrong_answer, time_limit_exceeded, memory_limit_exceeded, run_time_error, output_limit_exceeded, compile_error)"
-            ));
-        };
-        let files = std::fs::read_dir(folder.path()).map_err(|e| e.to_string())?;
-        for f in files.filter_map(|e| e.ok()) {
-            let path = f.path();
-            if path.is_file()
-                && !crate::fsutil::is_tool_litter(&f.file_name())
-                && crate::compile::Language::from_path(&path).is_some()
-            {
-                out.push(JurySubmission { path, expected });
-            }
-        }
-    }
-    out.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,33 +411,6 @@ mod tests {
         let s = suggest_time_limit(260, Some(800), 100);
         assert!(!s.consistent, "600 ms is not below 800 / 1.5");
         assert_eq!(suggest_time_limit(0, None, 100).time_limit_ms, 100);
-    }
-
-    #[test]
-    fn tool_litter_is_not_a_jury_submission() {
-        let tmp = tempfile::tempdir().unwrap();
-        let pkg = tmp.path().join("magic-square");
-        let copied = std::process::Command::new("cp")
-            .arg("-r")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/magic-square"))
-            .arg(&pkg)
-            .status()
-            .unwrap();
-        assert!(copied.success());
-        let before = jury_submissions(&Package::load(&pkg).unwrap()).unwrap();
-        for litter in [
-            "__pycache__/forced.cpython-311.pyc",
-            "accepted/.forced.py.swp",
-            "accepted/.hidden.py",
-            "wrong_answer/rows_only.py~",
-        ] {
-            let path = pkg.join("submissions").join(litter);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, "litter").unwrap();
-        }
-        let after = jury_submissions(&Package::load(&pkg).unwrap()).unwrap();
-        let paths = |l: &[JurySubmission]| l.iter().map(|s| s.path.clone()).collect::<Vec<_>>();
-        assert_eq!(paths(&after), paths(&before));
     }
 
     #[test]

@@ -9,8 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::select::Selection;
-use super::submissions::{self, SubmissionResult};
-use super::{jury_submissions, rel, static_checks, suggest_time_limit, Check, Status, Suggestion};
+use super::submissions::SubmissionResult;
+use super::{static_checks, suggest_time_limit, Check, Status, Suggestion};
 use crate::grade::result::SubmissionReport;
 use crate::grade::submission::Grader;
 use crate::package::Package;
@@ -118,8 +118,8 @@ pub struct ProblemReport {
     pub interrupted: bool,
 }
 
-/// Verifies `pkg`: the static checks, then (with a `grader`) the jury submissions (a Kattis
-/// package's by its submission rules, which may also settle its time limit). `Err` when a jury
+/// Verifies `pkg`: the static checks, then (with a `grader`) the jury submissions, each by
+/// what its package says it must get (which may also settle the time limit). `Err` when a jury
 /// program of the package fails (a judge error) or the harness cannot run.
 pub fn verify_problem(
     pkg: &mut Package,
@@ -132,30 +132,28 @@ pub fn verify_problem(
         name: &pkg.name,
         title: &pkg.title,
     });
-    // A Kattis package's jury submissions compile beside the static checks (which mostly wait
-    // for short sandbox runs).
-    let kattis = pkg.kattis.clone().filter(|_| grader.is_some());
+    // The jury submissions compile beside the static checks (which mostly wait for short
+    // sandbox runs).
+    let listed = pkg.jury_submissions();
     std::thread::scope(|s| {
-        let compiling = grader
-            .zip(kattis.as_deref())
-            .map(|(g, k)| s.spawn(move || super::kattis::prepare(g, k, jobs, select)));
+        let compiling =
+            grader.map(|g| s.spawn(move || super::jury::prepare(g, listed, jobs, select)));
         let prepared = move || match compiling.map(|h| h.join()) {
             Some(Ok(p)) => p,
             Some(Err(panic)) => std::panic::resume_unwind(panic),
-            None => anyhow::bail!("no Kattis package to prepare"),
+            None => anyhow::bail!("no grader to prepare the jury submissions with"),
         };
-        verify_with(pkg, grader, jobs, select, on_event, prepared)
+        verify_with(pkg, grader, jobs, on_event, prepared)
     })
 }
 
-/// [`verify_problem`], with the Kattis jury submissions compiled by `prepared`.
+/// [`verify_problem`], with the jury submissions compiled by `prepared`.
 fn verify_with(
     pkg: &mut Package,
     grader: Option<&Grader>,
     jobs: usize,
-    select: &Selection,
     on_event: &dyn Fn(Event),
-    prepared: impl FnOnce() -> anyhow::Result<super::kattis::Prepared>,
+    prepared: impl FnOnce() -> anyhow::Result<super::jury::Prepared>,
 ) -> anyhow::Result<ProblemReport> {
     let (checks, tests) =
         static_checks(pkg, jobs).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
@@ -169,97 +167,25 @@ fn verify_with(
         graded: Vec::new(),
         interrupted: false,
     };
-    let push = |report: &mut ProblemReport, c: Check| {
+    for c in checks {
         on_event(Event::Check(&c));
         report.checks.push(c);
-    };
-    for c in checks {
-        push(&mut report, c);
     }
-    if let (Some(grader), true) = (grader, pkg.kattis.is_some()) {
-        if !report.tests.is_empty() {
-            let tests = report.tests.clone();
-            let mut out = super::kattis::Outcome::default();
-            let done = prepared().and_then(|prepared| {
-                super::kattis::check(
-                    grader,
-                    pkg,
-                    &tests,
-                    jobs,
-                    &|c| on_event(Event::Check(c)),
-                    &mut out,
-                    prepared,
-                )
-            });
-            report.checks.append(&mut out.checks);
-            report.submissions = out.results;
-            report.interrupted = out.interrupted;
-            match done {
-                Ok(()) => {}
-                // A partial report (judge asked to stop) decides nothing more.
-                Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
-                Err(e) => return Err(e),
-            }
-        }
-    } else if let Some(grader) = grader {
-        let listed = jury_submissions(pkg).map(|list| {
-            let total = list.len();
-            let list: Vec<_> = list
-                .into_iter()
-                .filter(|j| select.selects(&rel(pkg, &j.path)))
-                .collect();
-            if let Some(c) = select.check(list.len(), total).filter(|_| total > 0) {
-                push(&mut report, c);
-            }
-            list
+    if let Some(grader) = grader.filter(|_| !report.tests.is_empty()) {
+        let tests = report.tests.clone();
+        let mut out = super::jury::Outcome::default();
+        let done = prepared().and_then(|prepared| {
+            super::jury::check(grader, pkg, &tests, jobs, on_event, &mut out, prepared)
         });
-        match listed {
-            Err(e) => push(&mut report, Check::fail("submissions", e)),
-            Ok(list) if list.is_empty() && select.is_all() => push(
-                &mut report,
-                Check::warn("submissions", "no jury submissions under submissions/"),
-            ),
-            Ok(list) if !report.tests.is_empty() => {
-                on_event(Event::SubmissionsStarted { count: list.len() });
-                match submissions::check_all(grader, pkg, &report.tests, &list, jobs) {
-                    Ok(checked) => {
-                        for (jury, checked) in list.iter().zip(checked) {
-                            let path = rel(pkg, &jury.path);
-                            on_event(Event::SubmissionStarted { path: &path });
-                            match checked {
-                                Ok(checked) => {
-                                    for c in checked.checks {
-                                        push(&mut report, c);
-                                    }
-                                    on_event(Event::SubmissionDone {
-                                        result: Some(&checked.result),
-                                    });
-                                    report.submissions.push(checked.result);
-                                    report.graded.push(checked.report);
-                                }
-                                Err(_) if crate::interrupt::requested().is_some() => {
-                                    report.interrupted = true;
-                                    break;
-                                }
-                                Err(e) => {
-                                    // A harness failure on one submission is reported, not fatal.
-                                    push(
-                                        &mut report,
-                                        Check::fail(path, format!("could not be graded: {e:#}")),
-                                    );
-                                    on_event(Event::SubmissionDone { result: None });
-                                }
-                            }
-                        }
-                    }
-                    Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
-                    Err(e) => push(
-                        &mut report,
-                        Check::fail("submissions", format!("could not be graded: {e:#}")),
-                    ),
-                }
-            }
-            Ok(_) => {}
+        report.checks.append(&mut out.checks);
+        report.submissions = out.results;
+        report.graded = out.graded;
+        report.interrupted = out.interrupted;
+        match done {
+            Ok(()) => {}
+            // A partial report (judge asked to stop) decides nothing more.
+            Err(_) if crate::interrupt::requested().is_some() => report.interrupted = true,
+            Err(e) => return Err(e),
         }
     }
     report.suggested_time_limit = suggestion(&report.submissions);

@@ -3,14 +3,22 @@
 
 use super::Check;
 use crate::package::statement::samples;
-use crate::package::Package;
+use crate::package::{Package, Statement};
 use crate::testset;
 use crate::text::count;
 
+/// The statement check of `pkg`: its printed samples, or that its statement folder holds a
+/// statement.
+pub fn check(pkg: &Package) -> Check {
+    match pkg.statement() {
+        Statement::PrintsSamples(path) => check_samples(pkg, &path),
+        Statement::Folder => check_statement_folder(&pkg.dir),
+    }
+}
+
 /// Compares the statement's samples with `data/sample/`.
-pub fn check_samples(pkg: &Package) -> Check {
-    let path = pkg.dir.join("statement.md");
-    let text = match std::fs::read_to_string(&path) {
+fn check_samples(pkg: &Package, path: &std::path::Path) -> Check {
+    let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return Check::fail("statement", format!("cannot read statement.md: {e}")),
     };
@@ -67,9 +75,9 @@ pub fn check_samples(pkg: &Package) -> Check {
 /// A Kattis package has a statement file: `problem_statement/` (legacy) or `statement/`
 /// (2025-09) with `problem.<language>.{tex,md,pdf}`. (Its samples come from `data/sample`,
 /// so there is nothing to compare.)
-pub fn check_kattis_statement(k: &crate::kattis::KattisPackage) -> Check {
+fn check_statement_folder(dir: &std::path::Path) -> Check {
     for folder in ["statement", "problem_statement"] {
-        let Ok(read) = std::fs::read_dir(k.dir.join(folder)) else {
+        let Ok(read) = std::fs::read_dir(dir.join(folder)) else {
             continue;
         };
         let mut found: Vec<String> = read

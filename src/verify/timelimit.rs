@@ -1,6 +1,6 @@
-//! The time limit of a Kattis package without `limits.time_limit`, for `grade`: measured on
-//! its accepted submissions by the grader, then computed as problemtools does
-//! ([`crate::kattis::timelimit`]).
+//! The time limit of a package that does not fix one (a Kattis package without
+//! `limits.time_limit`), for `grade`: measured on its accepted submissions by the grader, then
+//! computed as problemtools does ([`crate::package::TimeRules::from_slowest`]).
 
 use std::time::Duration;
 
@@ -9,13 +9,13 @@ use anyhow::{bail, Result};
 use crate::compile::Submission;
 use crate::grade::submission::Grader;
 use crate::grade::Options;
-use crate::kattis::timelimit::{from_slowest, lower_bounds, secs};
+use crate::kattis::timelimit::{lower_bounds, secs};
 use crate::kattis::MEASURE_LIMIT;
 use crate::package::Package;
 use crate::testset::TestCase;
 use crate::verdict::Verdict;
 
-/// For `grade`: if the package has no explicit time limit, runs its accepted submissions at
+/// For `grade`: if the package does not fix its time limit, runs its accepted submissions at
 /// [`MEASURE_LIMIT`] and sets `pkg.limits.time` from the slowest. Returns a note for
 /// the user, or `None` when nothing was computed.
 pub fn settle(
@@ -24,19 +24,18 @@ pub fn settle(
     tests: &[TestCase],
     jobs: usize,
 ) -> Result<Option<String>> {
-    let Some(k) = pkg.kattis.clone() else {
-        return Ok(None);
-    };
-    if k.config.limits.time_limit.is_some() {
+    let rules = pkg.time_rules();
+    if rules.fixed.is_some() {
         return Ok(None);
     }
-    let (mut subs, _) = k.submissions().map_err(anyhow::Error::msg)?;
+    let (mut subs, _) = pkg.jury_submissions().map_err(anyhow::Error::msg)?;
     crate::kattis::submissions::skip_missing_toolchains(&mut subs, &grader.table);
     let bounds = lower_bounds(&subs);
     if bounds.is_empty() {
         bail!(
-            "{}: no limits.time_limit in problem.yaml and no accepted submission judge can run to compute it from; set limits.time_limit",
-            pkg.name
+            "{}: no limits.time_limit in {} and no accepted submission judge can run to compute it from; set limits.time_limit",
+            pkg.name,
+            rules.source
         );
     }
     pkg.limits.time = MEASURE_LIMIT;
@@ -69,13 +68,13 @@ pub fn settle(
         }
     }
     let (t, who) = slowest.unwrap_or((Duration::ZERO, ""));
-    let limit = from_slowest(t, &k.config.limits);
+    let limit = rules.from_slowest(t);
     pkg.limits.time = limit;
     Ok(Some(format!(
         "time limit {}: slowest accepted submission {:.3} s (submissions/{who}) x {}, rounded up to a multiple of {}",
         secs(limit),
         t.as_secs_f64(),
-        k.config.limits.ac_to_time_limit,
-        secs(Duration::from_secs_f64(k.config.limits.time_resolution))
+        rules.ac_to_time_limit,
+        secs(Duration::from_secs_f64(rules.time_resolution))
     )))
 }

@@ -334,6 +334,7 @@ mod tests {
             runs: 1,
             shared: false,
             output: Some(OutputHead::of(b"<script>alert(1)</script>\n")),
+            validator_score: None,
         };
         let s = failure_section(&Failure {
             result: &r,

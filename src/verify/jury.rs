@@ -1,7 +1,9 @@
-//! The jury submissions of a Kattis package: each must satisfy its rules (folder defaults,
-//! `submissions.yaml`) on the per-test verdicts; the time limit is the package's, or computed
-//! from the accepted submissions (problemtools' rule); submissions that must time out must
-//! still time out with the limit raised by `time_limit_to_tle` / `time_safety_margin`.
+//! The jury submissions of any package: each must get what its package says (its folder's
+//! verdict, `submissions.yaml` rules over the per-test verdicts, ...: see
+//! [`crate::verdict::expectation`]); the time limit is the package's, or computed from the
+//! accepted submissions (problemtools' rule); submissions that must time out must still time
+//! out with the limit raised by the package's `time_limit_to_tle`
+//! ([`crate::package::TimeRules`]).
 //!
 //! ```text
 //!   compile every submission (--jobs at once)
@@ -16,26 +18,30 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use super::run::Event;
 use super::select::Selection;
 use super::submissions::{
     first_line, needs_timing, one_run, time_runs, tle_timing, SubmissionResult, TIMING_RUNS,
 };
-use super::{read_at_limit, stopped_at_high, Check, Timing, View};
-use crate::compile::{Compiled, Submission};
-use crate::grade::submission::{limits_for, program, Grader};
-use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult};
-use crate::kattis::submissions::{self as rules, JurySubmission, Rule, Seen};
-use crate::kattis::timelimit::{self, secs};
-use crate::kattis::{KattisPackage, Version, MEASURE_LIMIT};
+use super::{read_at_limit, stopped_at_high, Check, Status, Timing, View};
+use crate::compile::{CompileOutcome, Compiled, Submission};
+use crate::grade::result::SubmissionReport;
+use crate::grade::submission::{limits_for, program, report, Grader};
+use crate::grade::{run_decided, Cutoff, Goal, Options, Plan, Program, TestResult, TestRun};
+use crate::kattis::timelimit::secs;
+use crate::kattis::MEASURE_LIMIT;
 use crate::package::Package;
 use crate::sandbox::Limits;
 use crate::testset::TestCase;
+use crate::verdict::expectation::{describe_score, JurySubmission, Seen};
+use crate::verdict::score::Scoring;
 use crate::verdict::Verdict;
 
-/// A submission's goal: its rules decided on the tests run so far (see [`rules::decided`]),
-/// and its first rejected test known, so the report says what running every test would.
+/// A submission's goal: what it must get decided on the tests run so far (see
+/// [`JurySubmission::decided`]), and its first rejected test known, so the report says what
+/// running every test would.
 struct RulesGoal<'a> {
-    rules: &'a [Rule],
+    jury: &'a JurySubmission,
     names: Vec<&'a str>,
     view: View,
 }
@@ -44,7 +50,7 @@ impl RulesGoal<'_> {
     fn decisive(&self, seen: &[Seen], k: usize) -> bool {
         k == self.names.len()
             || (seen[..k].iter().any(|s| s.verdict != Verdict::AC)
-                && rules::decided(self.rules, &seen[..k], &self.names[k..]).is_some())
+                && self.jury.decided(&seen[..k], &self.names[k..]).is_some())
     }
 }
 
@@ -75,6 +81,7 @@ impl Goal for RulesGoal<'_> {
 /// One jury submission to grade.
 struct Graded<'a> {
     jury: &'a JurySubmission,
+    submission: Submission,
     compiled: Compiled,
     /// The limits its tests run under (raised for a must-TLE one read through [`View::Raised`]).
     limits: Limits,
@@ -103,17 +110,6 @@ impl Graded<'_> {
     }
 }
 
-/// The verdict a folder names, where judge has one (for the JSON report).
-fn folder_verdict(folder: &str) -> Option<Verdict> {
-    match folder {
-        "accepted" => Some(Verdict::AC),
-        "wrong_answer" => Some(Verdict::WA),
-        "time_limit_exceeded" => Some(Verdict::TLE),
-        "run_time_error" => Some(Verdict::RE),
-        _ => None,
-    }
-}
-
 fn name(j: &JurySubmission) -> String {
     format!("submissions/{}", j.rel)
 }
@@ -136,10 +132,14 @@ enum Until {
 }
 
 impl Until {
-    fn goal<'g>(self, g: &'g Graded, tests: &'g [TestCase]) -> Box<dyn Goal + 'g> {
+    fn goal<'g>(self, g: &'g Graded, tests: &'g [TestCase], scored: bool) -> Box<dyn Goal + 'g> {
+        if scored {
+            // A score needs every test.
+            return Box::new(Cutoff { all: true });
+        }
         match self {
             Until::Decided => Box::new(RulesGoal {
-                rules: &g.jury.rules,
+                jury: g.jury,
                 names: tests.iter().map(|t| t.name.as_str()).collect(),
                 view: g.view,
             }),
@@ -166,7 +166,7 @@ fn run_all(
         .collect();
     let goals: Vec<Box<dyn Goal + '_>> = runnable
         .iter()
-        .map(|&i| until.goal(&graded[i], tests))
+        .map(|&i| until.goal(&graded[i], tests, pkg.scoring().is_some()))
         .collect();
     let plans: Vec<Plan> = runnable
         .iter()
@@ -195,52 +195,129 @@ fn run_all(
     Ok(interrupted.is_some())
 }
 
-/// Checks the rules of `g` on its results; the report line and the JSON result.
-fn judge_rules(g: &Graded, timing: Option<Timing>) -> (Check, Option<SubmissionResult>) {
+/// What grading one jury submission found: its report line, its JSON result (when it must
+/// get one verdict) and its grading report (tests run, first failure).
+struct Judged {
+    /// Its path, relative to the package.
+    path: String,
+    check: Check,
+    result: Option<SubmissionResult>,
+    report: SubmissionReport,
+}
+
+/// Checks what `g` must get on its results.
+fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) -> Judged {
     let seen = g.seen();
     let compile_error = match &g.compiled.outcome {
-        crate::compile::CompileOutcome::Failed { message } => Some(message.as_str()),
-        crate::compile::CompileOutcome::Ok => None,
+        CompileOutcome::Failed { message } => Some(message.as_str()),
+        CompileOutcome::Ok => None,
     };
     let first_bad = seen.iter().find(|s| s.verdict != Verdict::AC);
     let actual = match (first_bad, compile_error) {
-        (Some(s), _) => s.verdict,
-        (None, Some(_)) => Verdict::CE,
+        (_, Some(_)) => Verdict::CE,
+        (Some(s), None) => s.verdict,
         (None, None) => Verdict::AC,
     };
-    let result = folder_verdict(&g.jury.folder).map(|expected| SubmissionResult {
+    let run = compile_error.is_none().then(|| TestRun {
+        results: g
+            .results
+            .iter()
+            .zip(&seen)
+            .map(|(t, s)| TestResult {
+                verdict: s.verdict,
+                message: s.message.clone().into_owned(),
+                ..t.clone()
+            })
+            .collect(),
+        verdict: Some(actual),
+        interrupted: None,
+    });
+    let report = report(pkg, &g.submission, &g.compiled, tests, run);
+    let score = report.score.clone();
+    let result = g.jury.single_verdict().map(|expected| SubmissionResult {
         path: name(g.jury),
         expected,
         actual,
         timing: timing.clone(),
     });
+    let judged = |check| Judged {
+        path: name(g.jury),
+        check,
+        result,
+        report,
+    };
     if let Some(message) = compile_error {
-        return (
+        let allowed = g
+            .jury
+            .verdicts
+            .as_ref()
+            .is_some_and(|v| v.contains(&Verdict::CE));
+        return judged(if allowed {
+            Check::ok(
+                name(g.jury),
+                format!("CE: {} (CE expected)", first_line(message)),
+            )
+        } else if g.jury.verdicts.is_some() {
+            Check::fail(
+                name(g.jury),
+                format!(
+                    "expected {}, got CE: {}",
+                    g.jury.expected_label(),
+                    first_line(message)
+                ),
+            )
+        } else {
             Check::fail(
                 name(g.jury),
                 format!("does not compile: {}", first_line(message)),
-            ),
-            result,
-        );
+            )
+        });
     }
-    if let Err(why) = rules::check_all(&g.jury.rules, &seen) {
-        return (Check::fail(name(g.jury), why), result);
+    if let Err(why) = g.jury.check(&seen) {
+        return judged(Check::fail(name(g.jury), why));
+    }
+    let scored = match (&score, g.jury.score) {
+        (Some(got), Some(expected)) => {
+            let min = pkg.scoring().map_or(0.0, |s| s.bounds().0);
+            let legacy = matches!(pkg.scoring(), Some(Scoring::Legacy(_)));
+            if let Err(why) = expected.check(got, min, legacy) {
+                return judged(Check::fail(name(g.jury), why));
+            }
+            format!(", score {}", describe_score(got))
+        }
+        (Some(got), None) => format!(", score {}", describe_score(got)),
+        (None, Some(_)) => {
+            return judged(Check::fail(
+                name(g.jury),
+                "a score is expected, but the problem is not scored (type: scoring) or not every test ran",
+            ))
+        }
+        (None, None) => String::new(),
+    };
+    if let Some(e) = score.as_ref().and_then(|s| s.error.as_ref()) {
+        return judged(Check::fail(name(g.jury), format!("judge error while scoring: {e}")));
     }
     let summary = match first_bad {
         None => format!(
-            "AC on {} tests{}",
+            "AC on {} tests{scored}{}",
             seen.len(),
             timing
                 .as_ref()
                 .map(|t| format!(", slowest {}", t.describe()))
                 .unwrap_or_default()
         ),
+        Some(s) if !scored.is_empty() => format!(
+            "{} by the package's rules{scored} ({} expected); first rejected: {}",
+            score.as_ref().map_or(Verdict::JE, |r| r.verdict),
+            g.jury.expected_label(),
+            s.describe()
+        ),
         Some(s) => format!("{} ({} expected)", s.describe(), g.jury.expected_label()),
     };
-    (Check::ok(name(g.jury), summary), result)
+    judged(Check::ok(name(g.jury), summary))
 }
 
-/// The jury submissions of a Kattis package and their rules, each one checked compiled (see
+/// The jury submissions of a package and what each must get, each one checked compiled (see
 /// [`prepare`]).
 pub struct Prepared {
     /// The submissions `--submissions` selects.
@@ -251,19 +328,19 @@ pub struct Prepared {
     partial: Option<Check>,
     warnings: Vec<String>,
     /// Per submission not skipped, in order.
-    compiled: Vec<Result<Compiled>>,
+    compiled: Vec<Result<(Submission, Compiled)>>,
 }
 
-/// Reads the jury submissions of `k` and compiles those judge can run, `jobs` + 1 at once. Needs
-/// nothing of the static checks, so it can run beside them (a cold compile cache costs
-/// seconds per compiler).
+/// Takes the jury submissions of a package as listed ([`Package::jury_submissions`]) and
+/// compiles those judge can run, `jobs` + 1 at once. Needs nothing of the static checks, so it
+/// can run beside them (a cold compile cache costs seconds per compiler).
 pub fn prepare(
     grader: &Grader,
-    k: &KattisPackage,
+    listed: Result<(Vec<JurySubmission>, Vec<String>), String>,
     jobs: usize,
     select: &Selection,
 ) -> Result<Prepared> {
-    let (mut subs, warnings) = k.submissions().map_err(anyhow::Error::msg)?;
+    let (mut subs, warnings) = listed.map_err(anyhow::Error::msg)?;
     crate::kattis::submissions::skip_missing_toolchains(&mut subs, &grader.table);
     let any_accepted = subs.iter().any(|s| s.folder == "accepted");
     let total = subs.len();
@@ -279,7 +356,12 @@ pub fn prepare(
         .collect::<Result<Vec<_>, _>>()?;
     // One compiler more than `jobs`: their serial phases (javac's JVM start, the linker) leave
     // a core idle otherwise (a cold verify of the exported magic-square: 21.5 s, 20.3 s).
-    let compiled = grader.compile_many(&submissions, jobs + 1);
+    let compiled = grader
+        .compile_many(&submissions, jobs + 1)
+        .into_iter()
+        .zip(submissions)
+        .map(|(c, s)| c.map(|c| (s, c)))
+        .collect();
     Ok(Prepared {
         subs,
         any_accepted,
@@ -289,34 +371,47 @@ pub fn prepare(
     })
 }
 
-/// What verifying the jury submissions of a Kattis package found so far.
+/// What verifying the jury submissions of a package found so far.
 #[derive(Debug, Default)]
 pub struct Outcome {
     pub checks: Vec<Check>,
     pub results: Vec<SubmissionResult>,
+    /// The grading report of each submission in `results`, in the same order.
+    pub graded: Vec<SubmissionReport>,
     /// Judge was asked to stop before every submission was judged.
     pub interrupted: bool,
 }
 
-/// Verifies the jury submissions of a Kattis package (`prepared` from [`prepare`]) into `out`;
-/// sets `pkg.limits.time` to the time limit (the package's, or the computed one). `print`
-/// shows each line as it is decided. `Err` when the harness cannot run (then `out` holds what
-/// was decided before).
+/// Verifies the jury submissions of a package (`prepared` from [`prepare`]) into `out`; sets
+/// `pkg.limits.time` to the time limit (the package's, or the computed one). `on_event` sees
+/// each line as it is decided. `Err` when the harness cannot run (then `out` holds what was
+/// decided before).
 pub fn check(
     grader: &Grader,
     pkg: &mut Package,
     tests: &[TestCase],
     jobs: usize,
-    print: &dyn Fn(&Check),
+    on_event: &dyn Fn(Event),
     out: &mut Outcome,
     prepared: Prepared,
 ) -> Result<()> {
-    let Some(k) = pkg.kattis.clone() else {
-        return Ok(());
-    };
+    let rules = pkg.time_rules();
+    let interactive = pkg.interactive();
     let emit = |c: Check, out: &mut Outcome| {
-        print(&c);
+        on_event(Event::Check(&c));
         out.checks.push(c);
+    };
+    // A judged submission's line, JSON result and grading report, with its progress events.
+    let emit_judged = |j: Judged, out: &mut Outcome| {
+        on_event(Event::SubmissionStarted { path: &j.path });
+        emit(j.check, out);
+        on_event(Event::SubmissionDone {
+            result: j.result.as_ref(),
+        });
+        if let Some(r) = j.result {
+            out.results.push(r);
+            out.graded.push(j.report);
+        }
     };
     let Prepared {
         subs,
@@ -332,6 +427,9 @@ pub fn check(
     if let Some(c) = partial {
         emit(c, out);
     }
+    on_event(Event::SubmissionsStarted {
+        count: subs.iter().filter(|s| s.skipped.is_none()).count(),
+    });
     if !any_accepted {
         emit(
             Check::fail(
@@ -347,15 +445,16 @@ pub fn check(
             out,
         );
     }
-    let limits = &k.config.limits;
-    let fixed = limits.time_limit.map(Duration::from_secs_f64);
-    let raise = |g: &mut Graded, limit: Duration| {
-        let high = limit.mul_f64(limits.time_limit_to_tle);
+    let fixed = rules.fixed;
+    // Its time limit is that of its language (`limits_for`, at the package's limit).
+    let raise = |g: &mut Graded| {
+        let limit = g.limits.cpu_time;
+        let high = limit.mul_f64(rules.time_limit_to_tle);
         // An interactive run's verdict at the limit cannot be read from a longer run (the
         // validator may have ended it first): those run at the limit, and are re-timed (as
         // are those whose raised limit is past the limit's wall-clock backstop).
         let at_high = read_at_limit(&g.limits, high);
-        match at_high.filter(|_| g.jury.upper_bound && !k.config.interactive) {
+        match at_high.filter(|_| g.jury.upper_bound && !interactive) {
             Some(l) => {
                 g.limits = l;
                 g.view = View::Raised { limit, high };
@@ -371,11 +470,13 @@ pub fn check(
     let graded = runnable
         .zip(compiled)
         .map(|(jury, compiled)| {
-            let compiled = compiled?;
+            let (submission, compiled) = compiled?;
+            let limits = limits_for(pkg, &compiled);
             Ok(Graded {
                 jury,
-                limits: limits_for(pkg, &compiled),
-                view: View::At(pkg.limits.time),
+                submission,
+                view: View::At(limits.cpu_time),
+                limits,
                 compiled,
                 results: Vec::new(),
             })
@@ -385,9 +486,9 @@ pub fn check(
         graded.into_iter().partition(|g| g.jury.lower_bound);
     let lower_count = lower.len();
     let first_pool = match fixed {
-        Some(f) => {
+        Some(_) => {
             for g in &mut others {
-                raise(g, f);
+                raise(g);
             }
             let mut all: Vec<Graded> = lower.drain(..).chain(others.drain(..)).collect();
             let stopped = run_all(grader, pkg, tests, &mut all, Until::Decided, jobs)?;
@@ -407,7 +508,9 @@ pub fn check(
     let mut order: Vec<usize> = (0..lower.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(slowest_test(&lower[i])));
     let mut timed: Vec<Option<Timing>> = vec![None; lower.len()];
-    let mut slowest: Option<(Duration, String)> = None;
+    // The slowest timed accepted run, its submission and its time limit (with a fixed limit,
+    // the one closest to its language's limit).
+    let mut slowest: Option<(Duration, String, Duration)> = None;
     for i in order {
         let g = &lower[i];
         let Some(t) = g.slowest_if_passed(tests.len()) else {
@@ -426,28 +529,36 @@ pub fn check(
         };
         if let Some(t) = timing.as_ref().filter(|t| t.planned > 1) {
             let d = Duration::from_millis(t.median_ms);
-            if slowest.as_ref().is_none_or(|(m, _)| d > *m) {
-                slowest = Some((d, name(g.jury)));
+            let own = g.limits.cpu_time;
+            let ratio = |d: Duration, l: Duration| d.as_secs_f64() / l.as_secs_f64().max(1e-9);
+            if slowest
+                .as_ref()
+                .is_none_or(|(m, _, l)| ratio(d, own) > ratio(*m, *l))
+            {
+                slowest = Some((d, name(g.jury), own));
             }
         }
         timed[i] = timing;
     }
 
     // 2. The time limit.
+    let source = rules.source;
     let limit = match (fixed, &slowest) {
-        (Some(f), Some((t, who))) => {
-            let need = t.as_secs_f64() * limits.ac_to_time_limit;
-            if need > f.as_secs_f64() + 1e-9 {
+        (Some(f), Some((t, who, own))) => {
+            let need = t.as_secs_f64() * rules.ac_to_time_limit;
+            if need > own.as_secs_f64() + 1e-9 {
+                let why = format!(
+                    "{} from {source} is below the slowest accepted run {:.3} s ({who}) x {} = {need:.3} s",
+                    secs(*own),
+                    t.as_secs_f64(),
+                    rules.ac_to_time_limit
+                );
                 emit(
-                    Check::fail(
-                        "time limit",
-                        format!(
-                            "{} from problem.yaml is below the slowest accepted run {:.3} s ({who}) x {} = {need:.3} s",
-                            secs(f),
-                            t.as_secs_f64(),
-                            limits.ac_to_time_limit
-                        ),
-                    ),
+                    if rules.tight_limit_fails {
+                        Check::fail("time limit", why)
+                    } else {
+                        Check::warn("time limit", format!("{why} (time-limit sensitive)"))
+                    },
                     out,
                 );
             } else {
@@ -455,10 +566,10 @@ pub fn check(
                     Check::ok(
                         "time limit",
                         format!(
-                            "{} from problem.yaml; slowest accepted {:.3} s ({who}) x {} fits",
-                            secs(f),
+                            "{} from {source}; slowest accepted {:.3} s ({who}) x {} fits",
+                            secs(*own),
                             t.as_secs_f64(),
-                            limits.ac_to_time_limit
+                            rules.ac_to_time_limit
                         ),
                     ),
                     out,
@@ -468,13 +579,13 @@ pub fn check(
         }
         (Some(f), None) => {
             emit(
-                Check::ok("time limit", format!("{} from problem.yaml", secs(f))),
+                Check::ok("time limit", format!("{} from {source}", secs(f))),
                 out,
             );
             f
         }
-        (None, Some((t, who))) => {
-            let l = timelimit::from_slowest(*t, limits);
+        (None, Some((t, who, _))) => {
+            let l = rules.from_slowest(*t);
             emit(
                 Check::ok(
                     "time limit",
@@ -482,8 +593,8 @@ pub fn check(
                         "{} computed: slowest accepted {:.3} s ({who}) x {}, rounded up to a multiple of {}",
                         secs(l),
                         t.as_secs_f64(),
-                        limits.ac_to_time_limit,
-                        secs(Duration::from_secs_f64(limits.time_resolution))
+                        rules.ac_to_time_limit,
+                        secs(Duration::from_secs_f64(rules.time_resolution))
                     ),
                 ),
                 out,
@@ -508,10 +619,8 @@ pub fn check(
     };
     pkg.limits.time = limit;
     for (g, timing) in lower.iter_mut().zip(timed) {
-        g.view = View::At(limit);
-        let (c, r) = judge_rules(g, timing);
-        emit(c, out);
-        out.results.extend(r);
+        g.view = View::At(limits_for(pkg, &g.compiled).cpu_time);
+        emit_judged(judge_rules(pkg, tests.len(), g, timing), out);
     }
 
     // 3. Every other submission at the time limit (already run beside the lower bounds when
@@ -519,7 +628,7 @@ pub fn check(
     if fixed.is_none() {
         for g in &mut others {
             g.limits = limits_for(pkg, &g.compiled);
-            raise(g, limit);
+            raise(g);
         }
         if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)? {
             out.interrupted = true;
@@ -527,10 +636,12 @@ pub fn check(
         }
     }
     for g in &others {
-        let (mut c, r) = judge_rules(g, None);
+        let mut judged = judge_rules(pkg, tests.len(), g, None);
+        let c = &mut judged.check;
         let mut timing = None;
-        if g.jury.upper_bound && c.status == super::Status::Ok {
-            let high = limit.mul_f64(limits.time_limit_to_tle);
+        if g.jury.upper_bound && c.status == Status::Ok {
+            let limit = g.view.limit();
+            let high = limit.mul_f64(rules.time_limit_to_tle);
             let first_tle = g
                 .results
                 .iter()
@@ -554,28 +665,28 @@ pub fn check(
                         secs(limit),
                         t.describe(),
                         secs(high),
-                        limits.time_limit_to_tle
+                        rules.time_limit_to_tle
                     );
-                    c = match k.config.version {
-                        Version::V2025 => Check::fail(name(g.jury), why),
-                        Version::Legacy => Check::warn(name(g.jury), why),
+                    *c = if rules.sensitive_tle_fails {
+                        Check::fail(name(g.jury), why)
+                    } else {
+                        Check::warn(name(g.jury), why)
                     };
                 } else {
                     c.message = format!(
                         "{}; still TLE at {} (limit x {})",
                         c.message,
                         secs(high),
-                        limits.time_limit_to_tle
+                        rules.time_limit_to_tle
                     );
                 }
                 timing = Some(t);
             }
         }
-        emit(c, out);
-        out.results.extend(r.map(|mut r| {
+        if let Some(r) = judged.result.as_mut() {
             r.timing = timing;
-            r
-        }));
+        }
+        emit_judged(judged, out);
     }
     Ok(())
 }
@@ -583,7 +694,7 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kattis::submissions::Outcome;
+    use crate::verdict::expectation::{Outcome, Rule};
 
     fn rule(permitted: &[Outcome], required: &[Outcome]) -> Rule {
         Rule {
@@ -606,12 +717,29 @@ mod tests {
             runs: 1,
             shared: false,
             output: None,
+            validator_score: None,
         })
     }
 
-    fn goal<'a>(rules: &'a [Rule], names: &[&'a str], view: View) -> RulesGoal<'a> {
+    /// A jury submission that must satisfy `rule` alone.
+    fn only(rule: Rule) -> JurySubmission {
+        JurySubmission {
+            path: "submissions/x/a.c".into(),
+            rel: "x/a.c".into(),
+            folder: "x".into(),
+            language: None,
+            rules: vec![rule],
+            verdicts: None,
+            score: None,
+            lower_bound: false,
+            upper_bound: false,
+            skipped: None,
+        }
+    }
+
+    fn goal<'a>(jury: &'a JurySubmission, names: &[&'a str], view: View) -> RulesGoal<'a> {
         RulesGoal {
-            rules,
+            jury,
             names: names.to_vec(),
             view,
         }
@@ -626,7 +754,7 @@ mod tests {
         let names = ["a", "b", "c", "d"];
         let at = View::At(LIMIT);
         // Any verdict permitted, a WA required: decided at the first WA.
-        let some_wa = [rule(&ALL, &[Outcome::WA])];
+        let some_wa = only(rule(&ALL, &[Outcome::WA]));
         let g = goal(&some_wa, &names, at);
         let decided = |rs: &[Option<TestResult>]| g.decided(rs);
         assert_eq!(
@@ -644,7 +772,7 @@ mod tests {
             "test b may come first"
         );
         // A required WA seen, but a later test may still break `permitted`.
-        let no_crash = [rule(&[Outcome::AC, Outcome::WA], &[Outcome::WA])];
+        let no_crash = only(rule(&[Outcome::AC, Outcome::WA], &[Outcome::WA]));
         let g = goal(&no_crash, &names, at);
         assert_eq!(
             g.decided(&[result("a", WA, 1), result("b", AC, 1), None, None]),
@@ -655,7 +783,7 @@ mod tests {
             Some(2)
         );
         // Only AC permitted: every test runs unless one fails; all AC is decided at the end.
-        let accepted = [rule(&[Outcome::AC], &ALL)];
+        let accepted = only(rule(&[Outcome::AC], &ALL));
         let g = goal(&accepted, &names, at);
         let all_ac: Vec<_> = names.iter().map(|n| result(n, AC, 1)).collect();
         assert_eq!(
@@ -670,7 +798,7 @@ mod tests {
         );
         assert_eq!(g.decided(&all_ac), Some(4));
         // Rules satisfied by all-AC tests are not enough: the report names the first failure.
-        let anything = [rule(&ALL, &ALL)];
+        let anything = only(rule(&ALL, &ALL));
         let g = goal(&anything, &names, at);
         assert_eq!(g.decided(&[result("a", AC, 1), None, None, None]), None);
         assert_eq!(
@@ -683,7 +811,7 @@ mod tests {
     fn runs_are_read_at_the_time_limit() {
         use Verdict::*;
         let names = ["a", "b"];
-        let must_tle = [rule(&ALL, &[Outcome::TLE])];
+        let must_tle = only(rule(&ALL, &[Outcome::TLE]));
         let raised = View::Raised {
             limit: LIMIT,
             high: LIMIT * 3 / 2,

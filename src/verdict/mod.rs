@@ -1,5 +1,8 @@
 //! Verdicts: what a run plus a checker judgement mean for the contestant.
 
+pub mod expectation;
+pub mod score;
+
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};

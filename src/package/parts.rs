@@ -1,0 +1,292 @@
+//! What a package offers every later stage, whatever its format: where its tests come from,
+//! its statement, its invalid inputs, its jury submissions and what each must get, and the
+//! rules of its time limit. This is the one place that knows whether a package is a built-in
+//! problem (`problem.toml`) or a Kattis / ICPC package (`problem.yaml`); every stage after it
+//! asks these methods, never the kind.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::Package;
+use crate::compile::Language;
+use crate::fsutil::is_tool_litter;
+use crate::kattis::data::Case;
+use crate::kattis::Version;
+use crate::problems::JuryError;
+use crate::verdict::expectation::JurySubmission;
+use crate::verdict::Verdict;
+
+/// How a package's time limit is set and checked against its jury submissions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeRules {
+    /// The setter's limit; `None`: computed from the slowest accepted submission.
+    pub fixed: Option<Duration>,
+    /// The slowest accepted submission x this must fit the limit (and computes it).
+    pub ac_to_time_limit: f64,
+    /// A submission that must time out must still time out at the limit x this.
+    pub time_limit_to_tle: f64,
+    /// A computed limit is a multiple of this many seconds.
+    pub time_resolution: f64,
+    /// A fixed limit below slowest accepted x `ac_to_time_limit` fails verify (else warns).
+    pub tight_limit_fails: bool,
+    /// A must-TLE submission that finishes within limit x `time_limit_to_tle` fails verify
+    /// (else warns: time-limit sensitive).
+    pub sensitive_tle_fails: bool,
+    /// The file the limit is written in, for messages.
+    pub source: &'static str,
+}
+
+impl TimeRules {
+    /// The limit for a slowest accepted run of `slowest`: x `ac_to_time_limit`, rounded up to
+    /// a multiple of `time_resolution`, at least one step (problemtools' rule).
+    pub fn from_slowest(&self, slowest: Duration) -> Duration {
+        let res = self.time_resolution;
+        let exact = slowest.as_secs_f64() * self.ac_to_time_limit;
+        // A hair below an exact multiple stays on it (floating-point noise).
+        let steps = (exact / res - 1e-9).ceil().max(1.0);
+        Duration::from_secs_f64(steps * res)
+    }
+}
+
+/// Where a package's statement is, and so what verify can compare in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Statement {
+    /// One Markdown file that prints the samples (`statement.md`): they must equal
+    /// `data/sample/`.
+    PrintsSamples(PathBuf),
+    /// A statement folder (`statement/`, legacy `problem_statement/`) holding
+    /// `problem.<language>.{tex,md,pdf}`; its samples come from `data/sample/`.
+    Folder,
+}
+
+/// The inputs a package's validator must reject.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvalidInputs {
+    /// Listed by the package, in order (a Kattis package's `data/invalid_input/` with its
+    /// nested folders, each file with its folder's validator arguments); the folder is
+    /// optional, so none is fine.
+    Listed(Vec<PathBuf>),
+    /// The `.in` files of this folder (`data/invalid_input/`); none deserves a warning.
+    Folder(PathBuf),
+}
+
+impl Package {
+    /// The file that describes the package (`problem.toml`, `problem.yaml`).
+    pub fn manifest(&self) -> &'static str {
+        match self.kattis {
+            Some(_) => "problem.yaml",
+            None => "problem.toml",
+        }
+    }
+
+    /// What judge does not support in this package and does instead: shown, not faults.
+    pub fn notes(&self) -> &[String] {
+        self.kattis.as_ref().map_or(&[], |k| &k.notes)
+    }
+
+    /// Builds the package's jury programs (validators, checker) now, so that one that does
+    /// not compile is reported before any test runs. Built-in jury logic is in judge itself.
+    pub fn build_jury_programs(&self) -> Result<(), JuryError> {
+        self.kattis.as_ref().map_or(Ok(()), |k| k.build_all())
+    }
+
+    /// The tests the package gives as files with their groups (a Kattis package's `data/`
+    /// tree, in order), or `None` when the package plans its own test set (hand-made files,
+    /// then generated groups: see `testset`).
+    pub fn data_tests(&self) -> Option<&[Case]> {
+        self.kattis.as_ref().map(|k| k.data.tests.as_slice())
+    }
+
+    /// True when the output check talks with each run as it happens (an interactive
+    /// problem): answers cannot be checked alone.
+    pub fn interactive(&self) -> bool {
+        self.kattis.as_ref().is_some_and(|k| k.config.interactive)
+    }
+
+    /// True when the package's checker has wrong answers to be tested with (built-in checkers
+    /// mutate the reference answers; a checker program offers none).
+    pub fn mutates_answers(&self) -> bool {
+        self.kattis.is_none()
+    }
+
+    /// Where the statement is.
+    pub fn statement(&self) -> Statement {
+        match self.kattis {
+            Some(_) => Statement::Folder,
+            None => Statement::PrintsSamples(self.dir.join("statement.md")),
+        }
+    }
+
+    /// The inputs the validator must reject: every `.in` under `data/invalid_input/` (a
+    /// Kattis package's nested folders too, each with its own validator arguments).
+    pub fn invalid_inputs(&self) -> InvalidInputs {
+        match &self.kattis {
+            Some(k) => InvalidInputs::Listed(
+                k.data
+                    .invalid_inputs
+                    .iter()
+                    .map(|c| c.input.clone())
+                    .collect(),
+            ),
+            None => InvalidInputs::Folder(self.dir.join("data/invalid_input")),
+        }
+    }
+
+    /// The jury submissions, sorted, each with what it must get, and warnings about the
+    /// folder (unknown keys of `submissions.yaml`). `Err` names a folder or file that cannot
+    /// be read or understood.
+    pub fn jury_submissions(&self) -> Result<(Vec<JurySubmission>, Vec<String>), String> {
+        match &self.kattis {
+            Some(k) => k.submissions(),
+            None => built_in_submissions(&self.dir).map(|s| (s, Vec::new())),
+        }
+    }
+
+    /// A scoring problem's groups and how they score; `None` for a pass-fail problem.
+    pub fn scoring(&self) -> Option<&crate::verdict::score::Scoring> {
+        self.scoring.as_deref()
+    }
+
+    /// How the time limit is set and checked.
+    pub fn time_rules(&self) -> TimeRules {
+        match &self.kattis {
+            Some(k) => {
+                let l = &k.config.limits;
+                TimeRules {
+                    fixed: l.time_limit.map(Duration::from_secs_f64),
+                    ac_to_time_limit: l.ac_to_time_limit,
+                    time_limit_to_tle: l.time_limit_to_tle,
+                    time_resolution: l.time_resolution,
+                    tight_limit_fails: true,
+                    // Legacy problemtools only warns; 2025-09 makes it an error.
+                    sensitive_tle_fails: k.config.version == Version::V2025,
+                    source: "problem.yaml",
+                }
+            }
+            None => TimeRules {
+                fixed: Some(self.limits.time),
+                ac_to_time_limit: 2.0,
+                time_limit_to_tle: 1.5,
+                time_resolution: 0.1,
+                tight_limit_fails: false,
+                sensitive_tle_fails: false,
+                source: "problem.toml",
+            },
+        }
+    }
+}
+
+/// The jury submissions of a built-in package: `submissions/<folder>/<file>`, each folder
+/// naming the one verdict its files must get (`accepted`, `wrong_answer`,
+/// `time_limit_exceeded`, `memory_limit_exceeded`, `run_time_error`, `output_limit_exceeded`,
+/// `compile_error`); files judge cannot compile are not submissions.
+fn built_in_submissions(dir: &Path) -> Result<Vec<JurySubmission>, String> {
+    let root = dir.join("submissions");
+    let Ok(folders) = std::fs::read_dir(&root) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for folder in folders.filter_map(|e| e.ok()) {
+        if !folder.path().is_dir() || is_tool_litter(&folder.file_name()) {
+            continue;
+        }
+        let name = folder.file_name().to_string_lossy().into_owned();
+        let Some(expected) = Verdict::from_folder(&name) else {
+            return Err(format!(
+                "submissions/{name}: unknown folder (use accepted, wrong_answer, time_limit_exceeded, memory_limit_exceeded, run_time_error, output_limit_exceeded, compile_error)"
+            ));
+        };
+        let files = std::fs::read_dir(folder.path()).map_err(|e| e.to_string())?;
+        for f in files.filter_map(|e| e.ok()) {
+            let path = f.path();
+            let language = Language::from_path(&path);
+            if path.is_file() && !is_tool_litter(&f.file_name()) && language.is_some() {
+                out.push(JurySubmission {
+                    rel: format!("{name}/{}", f.file_name().to_string_lossy()),
+                    path,
+                    folder: name.clone(),
+                    language,
+                    rules: Vec::new(),
+                    verdicts: Some(BTreeSet::from([expected])),
+                    score: None,
+                    lower_bound: expected == Verdict::AC,
+                    upper_bound: expected == Verdict::TLE,
+                    skipped: None,
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(mult: f64, res: f64) -> TimeRules {
+        TimeRules {
+            fixed: None,
+            ac_to_time_limit: mult,
+            time_limit_to_tle: 2.0,
+            time_resolution: res,
+            tight_limit_fails: true,
+            sensitive_tle_fails: false,
+            source: "problem.yaml",
+        }
+    }
+
+    #[test]
+    fn a_computed_limit_rounds_up_to_the_resolution_with_one_step_at_least() {
+        let ms = Duration::from_millis;
+        assert_eq!(rules(5.0, 1.0).from_slowest(ms(10)), Duration::from_secs(1));
+        assert_eq!(
+            rules(5.0, 1.0).from_slowest(ms(210)),
+            Duration::from_secs(2)
+        );
+        assert_eq!(
+            rules(5.0, 1.0).from_slowest(ms(200)),
+            Duration::from_secs(1)
+        );
+        assert_eq!(rules(2.0, 0.1).from_slowest(ms(260)), ms(600));
+        assert_eq!(rules(2.0, 0.5).from_slowest(ms(0)), ms(500));
+    }
+
+    #[test]
+    fn tool_litter_is_not_a_jury_submission() {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = tmp.path().join("magic-square");
+        let copied = std::process::Command::new("cp")
+            .arg("-r")
+            .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/magic-square"))
+            .arg(&pkg)
+            .status()
+            .unwrap();
+        assert!(copied.success());
+        let before = super::Package::load(&pkg)
+            .unwrap()
+            .jury_submissions()
+            .unwrap()
+            .0;
+        for litter in [
+            "__pycache__/forced.cpython-311.pyc",
+            "accepted/.forced.py.swp",
+            "accepted/.hidden.py",
+            "wrong_answer/rows_only.py~",
+        ] {
+            let path = pkg.join("submissions").join(litter);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "litter").unwrap();
+        }
+        let after = super::Package::load(&pkg)
+            .unwrap()
+            .jury_submissions()
+            .unwrap()
+            .0;
+        let paths = |l: &[crate::verdict::expectation::JurySubmission]| {
+            l.iter().map(|s| s.path.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(paths(&after), paths(&before));
+    }
+}
