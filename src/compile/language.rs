@@ -544,6 +544,7 @@ mod tests {
             ("a.hs", Some(lang("haskell"))),
             ("a.js", Some(lang("javascript"))),
             ("a.pas", Some(lang("pascal"))),
+            ("a.p", Some(lang("pascal"))),
             ("a.ml", Some(lang("ocaml"))),
             ("a.rb", Some(lang("ruby"))),
             ("a.php", Some(lang("php"))),
