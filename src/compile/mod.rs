@@ -647,6 +647,9 @@ pub(crate) fn clean_message(output: &[u8], build_dir: &Path) -> String {
 /// "... (N more lines)" if anything was cut. A first line longer than `max_bytes` is cut
 /// itself (at a character boundary).
 fn trim_message(text: &str, max_lines: usize, max_bytes: usize) -> String {
+    // Leading blank lines too (GHC and PHP start their messages with one): the first line is
+    // what a summary shows.
+    let text = text.trim_start_matches(['\n', '\r']);
     let lines: Vec<&str> = text.trim_end().lines().collect();
     let mut out = String::new();
     let mut shown = 0;
