@@ -4,7 +4,8 @@
 //! (TLE) and allocate far over the memory limit (MLE); and a source that does not compile
 //! (CE). The program is compiled once for its four tests. A language whose compiler or
 //! runtime is missing is skipped with a note, except under CI, where that fails the test.
-//! As root, one more test grades every language's program as an ordinary user.
+//! As root, one more test grades every language's program as an ordinary user (the polling
+//! path: no cgroups, a user namespace per run).
 
 use crate::common;
 
@@ -301,4 +302,21 @@ fn every_language_runs_for_an_ordinary_user() {
         .collect();
     assert_eq!(got, want, "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // PyPy, which only --lang chooses.
+    if installed("pypy3") {
+        let file = src.path().join("verdicts_pypy3.py");
+        std::fs::copy(programs().join("verdicts_pypy3.py"), &file).unwrap();
+        open_up(src.path());
+        let file = file.display().to_string();
+        let args = ["grade", &pkg_arg, &file, "--lang", "pypy3", "--json"];
+        let out = world.as_nobody(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let r: Report =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        assert_eq!(
+            (r.language.as_str(), r.verdict()),
+            ("pypy3", "AC"),
+            "{stderr}"
+        );
+    }
 }
