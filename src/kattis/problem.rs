@@ -8,9 +8,9 @@ use super::data::TestArgs;
 use super::default_validator::{self, Flags};
 use super::programs::{open_dir, open_file, Program};
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
-use crate::problems::{ValidatorScore, 
+use crate::problems::{
     GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Problem,
-    TestCase, Validation, Violation,
+    TestCase, Validation, ValidatorScore, Violation,
 };
 use crate::sandbox::{
     LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination,
@@ -84,7 +84,9 @@ fn feedback_score(feedback: &Path) -> Result<Option<ValidatorScore>, String> {
             .parse()
             .map_err(|_| format!("wrote {name} holding `{}`, not a number", text.trim()))?;
         if !value.is_finite() || value < 0.0 {
-            return Err(format!("wrote {name} holding {value}, not a non-negative number"));
+            return Err(format!(
+                "wrote {name} holding {value}, not a non-negative number"
+            ));
         }
         Ok(Some(value))
     };
@@ -222,7 +224,9 @@ impl KattisPackage {
     ) -> (Judgement, Option<ValidatorScore>) {
         if self.config.interactive {
             return (
-                Judgement::JudgeError("an interactive problem's outputs are judged while it runs".into()),
+                Judgement::JudgeError(
+                    "an interactive problem's outputs are judged while it runs".into(),
+                ),
                 None,
             );
         }
@@ -459,7 +463,11 @@ impl Problem for KattisPackage {
         self.check_with(&test.input, &test.answer, output, &self.args_of(test))
     }
 
-    fn check_test_scored(&self, test: &TestCase, output: &[u8]) -> (Judgement, Option<ValidatorScore>) {
+    fn check_test_scored(
+        &self,
+        test: &TestCase,
+        output: &[u8],
+    ) -> (Judgement, Option<ValidatorScore>) {
         self.check_scored(&test.input, &test.answer, output, &self.args_of(test))
     }
 

@@ -46,7 +46,9 @@ pub fn load(dir: &Path, tests: &[Case]) -> Result<Scoring, String> {
                         .filter_map(|(k, v)| Some((yaml::scalar_text(&k)?, v)))
                         .collect(),
                     Value::Null => Vec::new(),
-                    other => return Err(at(format!("must be a map, found {}", yaml::kind(&other)))),
+                    other => {
+                        return Err(at(format!("must be a map, found {}", yaml::kind(&other))))
+                    }
                 };
                 files.insert(folder.clone(), keys);
             }
@@ -112,7 +114,11 @@ fn base(c: &Child<String>) -> &str {
 
 /// A folder of `data/secret` with a group file but no test is a group with no tests.
 fn empty_groups(data: &Path, folders: &BTreeMap<String, Vec<Child<String>>>) -> Result<(), String> {
-    fn walk(data: &Path, rel: &str, folders: &BTreeMap<String, Vec<Child<String>>>) -> Result<(), String> {
+    fn walk(
+        data: &Path,
+        rel: &str,
+        folders: &BTreeMap<String, Vec<Child<String>>>,
+    ) -> Result<(), String> {
         let Ok(read) = std::fs::read_dir(data.join(rel)) else {
             return Ok(());
         };
@@ -177,7 +183,8 @@ fn legacy(
             Some("default") => {}
             Some("custom") => {
                 return Err(at(
-                    "grading: custom (a grader program in graders/) is not supported by this judge".into(),
+                    "grading: custom (a grader program in graders/) is not supported by this judge"
+                        .into(),
                 ))
             }
             _ => return Err(at("grading must be default or custom".into())),
@@ -217,7 +224,11 @@ fn legacy(
             .map_err(|_| at(format!("range `{text}` is not two numbers")))?;
         match bounds[..] {
             [lo, hi] if lo <= hi => rule.range = (lo, hi),
-            _ => return Err(at(format!("range `{text}` is not two numbers, low then high"))),
+            _ => {
+                return Err(at(format!(
+                    "range `{text}` is not two numbers, low then high"
+                )))
+            }
         }
     }
     let mut out = Vec::new();
@@ -324,11 +335,20 @@ fn spec_group(
             "score_aggregation" => aggregation = parse_aggregation(v)?,
             "require_pass" => {
                 require_pass = match v {
-                    Value::Sequence(items) => items.iter().filter_map(yaml::scalar_text).collect::<Vec<_>>(),
+                    Value::Sequence(items) => items
+                        .iter()
+                        .filter_map(yaml::scalar_text)
+                        .collect::<Vec<_>>(),
                     other => yaml::scalar_text(other).into_iter().collect(),
                 }
                 .into_iter()
-                .map(|r| if r == "sample" { r } else { format!("secret/{r}") })
+                .map(|r| {
+                    if r == "sample" {
+                        r
+                    } else {
+                        format!("secret/{r}")
+                    }
+                })
                 .collect();
             }
             // The 2023-07 draft: `scoring: {score, aggregation}`.

@@ -343,10 +343,12 @@ fn score_expectation(v: &yaml_serde::Value) -> Result<ScoreExpectation, String> 
         _ => None,
     };
     match v {
-        yaml_serde::Value::Sequence(items) => match items.iter().map(num).collect::<Option<Vec<f64>>>() {
-            Some(b) if b.len() == 2 && b[0] <= b[1] => Ok(ScoreExpectation::Range(b[0], b[1])),
-            _ => Err("must be a number or a list of two numbers, low then high".into()),
-        },
+        yaml_serde::Value::Sequence(items) => {
+            match items.iter().map(num).collect::<Option<Vec<f64>>>() {
+                Some(b) if b.len() == 2 && b[0] <= b[1] => Ok(ScoreExpectation::Range(b[0], b[1])),
+                _ => Err("must be a number or a list of two numbers, low then high".into()),
+            }
+        }
         other => num(other)
             .map(ScoreExpectation::Exactly)
             .ok_or_else(|| "must be a number or a list of two numbers".into()),

@@ -8,8 +8,8 @@ use std::time::Duration;
 use super::{Package, PackageError, ProblemLimits};
 use crate::compile::LanguageTable;
 use crate::kattis::{
-    config, data, programs, scoring, Config, JuryConfig, JuryRunner, KattisPackage, Program, Version,
-    MEASURE_LIMIT,
+    config, data, programs, scoring, Config, JuryConfig, JuryRunner, KattisPackage, Program,
+    Version, MEASURE_LIMIT,
 };
 
 fn broken(message: String) -> PackageError {

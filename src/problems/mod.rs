@@ -148,7 +148,11 @@ pub trait Problem: Send + Sync {
 
     /// [`Problem::check_test`], with the score the checker gives an accepted output, if it
     /// gives one (a scoring package's output validator: `score.txt`, `score_multiplier.txt`).
-    fn check_test_scored(&self, test: &TestCase, output: &[u8]) -> (Judgement, Option<ValidatorScore>) {
+    fn check_test_scored(
+        &self,
+        test: &TestCase,
+        output: &[u8],
+    ) -> (Judgement, Option<ValidatorScore>) {
         (self.check_test(test, output), None)
     }
 

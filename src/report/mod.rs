@@ -94,7 +94,13 @@ pub fn score_table(score: &ScoreReport) -> String {
     if let Some(e) = &score.error {
         s.push_str(&format!("  judge error: {e}\n"));
     }
-    let name = |g: &str| if g.is_empty() { "data".to_string() } else { g.to_string() };
+    let name = |g: &str| {
+        if g.is_empty() {
+            "data".to_string()
+        } else {
+            g.to_string()
+        }
+    };
     let width = score
         .groups
         .iter()

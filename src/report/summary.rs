@@ -87,7 +87,10 @@ impl SummaryTable {
     pub fn with_groups(mut self, groups: &[String]) -> SummaryTable {
         self.groups = groups
             .iter()
-            .filter(|g| g.strip_prefix("secret/").is_some_and(|rest| !rest.contains('/')))
+            .filter(|g| {
+                g.strip_prefix("secret/")
+                    .is_some_and(|rest| !rest.contains('/'))
+            })
             .cloned()
             .collect();
         self
@@ -132,7 +135,9 @@ impl SummaryTable {
                 row.score
                     .as_ref()
                     .and_then(|s| s.groups.iter().find(|x| x.group == g))
-                    .map_or("-".into(), |x| crate::verdict::expectation::fmt_score(x.score))
+                    .map_or("-".into(), |x| {
+                        crate::verdict::expectation::fmt_score(x.score)
+                    })
             };
             let total = row.score.as_ref().map_or("-".into(), |s| {
                 crate::verdict::expectation::fmt_score(s.score)

@@ -255,7 +255,9 @@ impl ScoreExpectation {
                 if legacy { ", accepted" } else { "" }
             ),
             ScoreExpectation::Exactly(s) => format!("score {}", fmt_score(s)),
-            ScoreExpectation::Range(a, b) => format!("a score in {}..{}", fmt_score(a), fmt_score(b)),
+            ScoreExpectation::Range(a, b) => {
+                format!("a score in {}..{}", fmt_score(a), fmt_score(b))
+            }
         };
         Err(format!(
             "expected {wanted}, got {} ({})",

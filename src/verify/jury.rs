@@ -295,7 +295,10 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
         (None, None) => String::new(),
     };
     if let Some(e) = score.as_ref().and_then(|s| s.error.as_ref()) {
-        return judged(Check::fail(name(g.jury), format!("judge error while scoring: {e}")));
+        return judged(Check::fail(
+            name(g.jury),
+            format!("judge error while scoring: {e}"),
+        ));
     }
     let summary = match first_bad {
         None => format!(
