@@ -91,6 +91,10 @@ pub struct GenArgs {
     /// List the generators and the test plan.
     #[arg(long)]
     pub list: bool,
+    /// Kattis package with generators/generators.yaml: report where data/ differs from what
+    /// the generators make, and files no rule makes, instead of writing it (exit 1 if so).
+    #[arg(long, conflicts_with_all = ["out", "generator", "seed", "list"])]
+    pub check: bool,
 }
 
 fn parse_param(s: &str) -> Result<(String, i64), String> {
@@ -442,6 +446,9 @@ pub struct ExportArgs {
     /// Write one zip file at --out instead of a folder.
     #[arg(long)]
     pub zip: bool,
+    /// The package format version to write, each as the tools that read it read it.
+    #[arg(long, value_name = "VERSION", value_enum, default_value_t)]
+    pub format: crate::export::Format,
     /// Replace a non-empty folder or an existing file at --out (refused otherwise).
     #[arg(long)]
     pub force: bool,

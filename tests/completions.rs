@@ -96,6 +96,10 @@ fn the_bash_script_parses_and_completes_commands_options_and_values() {
         bash_completes(&path, "judge new x --format-version 2023"),
         ["2023-07-draft"]
     );
+    assert_eq!(
+        bash_completes(&path, "judge export x --out y --format 20"),
+        ["2023-07", "2025-09"]
+    );
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! `judge export --zip` against DOMjudge's problem importer. DOMjudge cannot run here (its PHP
 //! dependencies come from Packagist), so each rule its importer applies to a zip is checked on
-//! the exported zips of both built-in problems, read with an independent reader (python3's
-//! `zipfile`, plus libzip's consistency checks redone on the raw bytes).
+//! the exported zips of both built-in problems in every `--format` (the importer reads no
+//! `problem_format_version`: it reads each version through the same rules), read with an
+//! independent reader (python3's `zipfile`, plus libzip's consistency checks redone on the raw
+//! bytes).
 //!
 //! The rules are read from DOMjudge's source at commit
 //! a023fd3ec375f6baec9a1293dfd2ba12c76a51b2 (2026-04-24, 10.0.0DEV; `git describe`
@@ -37,8 +39,13 @@ const PROBLEMS: [(&str, &str); 2] = [
     ("dodecahedron", "dodecahedron"),
 ];
 
+/// The `--format` values (`judge export --help`); `legacy` is the default.
+const FORMATS: [&str; 3] = ["legacy", "2023-07", "2025-09"];
+
 /// An exported zip as an independent reader saw it.
 struct Zip {
+    /// The `--format` it was written in.
+    format: &'static str,
     /// Entry names in central-directory order (DOMjudge's `$zipEntries`).
     names: Vec<String>,
     /// Unix mode of each entry.
@@ -125,9 +132,9 @@ z.extractall(out)
 print(json.dumps({'bad': bad, 'entries': entries}))
 "#;
 
-/// Exports `problem` with `--zip` as `<short>.zip` and reads it back; `None` (skipped) without
-/// `/usr/bin/python3`, which CI must have.
-fn export(problem: &str, short: &str) -> Option<Zip> {
+/// Exports `problem` with `--zip --format <format>` as `<short>.zip` and reads it back; `None`
+/// (skipped) without `/usr/bin/python3`, which CI must have.
+fn export(problem: &str, short: &str, format: &'static str) -> Option<Zip> {
     let python = Path::new("/usr/bin/python3");
     if !common::require(
         python.is_file(),
@@ -138,7 +145,16 @@ fn export(problem: &str, short: &str) -> Option<Zip> {
     let tmp = tempfile::tempdir().unwrap();
     let zip = tmp.path().join(format!("{short}.zip"));
     let out = tmp.path().join("extracted");
-    judge(&["export", problem, "--out", zip.to_str().unwrap(), "--zip"]).assert_code(0);
+    judge(&[
+        "export",
+        problem,
+        "--out",
+        zip.to_str().unwrap(),
+        "--zip",
+        "--format",
+        format,
+    ])
+    .assert_code(0);
     let run = Command::new(python)
         .args(["-c", READER, zip.to_str().unwrap(), out.to_str().unwrap()])
         .output()
@@ -155,6 +171,7 @@ fn export(problem: &str, short: &str) -> Option<Zip> {
     }
     let read: Read = serde_json::from_slice(&run.stdout).unwrap();
     Some(Zip {
+        format,
         names: read.entries.iter().map(|e| e.0.clone()).collect(),
         modes: read.entries.into_iter().collect(),
         dir: out,
@@ -163,11 +180,12 @@ fn export(problem: &str, short: &str) -> Option<Zip> {
     })
 }
 
-/// Both problems' zips, with their problem and short names.
+/// Both problems' zips in every format, with their problem and short names.
 fn zips() -> Vec<(&'static str, &'static str, Zip)> {
-    PROBLEMS
+    FORMATS
         .iter()
-        .filter_map(|&(p, s)| export(p, s).map(|z| (p, s, z)))
+        .flat_map(|&f| PROBLEMS.iter().map(move |&(p, s)| (f, p, s)))
+        .filter_map(|(f, p, s)| export(p, s, f).map(|z| (p, s, z)))
         .collect()
 }
 
@@ -257,8 +275,12 @@ fn problem_yaml_reads_as_domjudge_reads_it() {
         }
         assert_eq!(types, ["pass-fail"], "{problem}");
         // `parseYaml`: `validation` matters only as `custom`, `custom interactive` or `custom
-        // multi-pass`; `validator_flags` becomes the compare script's arguments.
-        assert!(get("validation").is_none(), "{problem}");
+        // multi-pass` (the last two would make the validator a run script); `custom` (legacy's
+        // word for the output validator the package brings) keeps it a compare script;
+        // `validator_flags` becomes the compare script's arguments.
+        let validation = get("validation").map(|v| v.as_str().expect("validation: a string"));
+        let want = (zip.format == "legacy").then_some("custom");
+        assert_eq!(validation, want, "{problem} ({})", zip.format);
         assert!(get("validator_flags").is_none(), "{problem}");
 
         // `parseYaml`: `limits.time_limit` (since cb3c7b2e9, 2026-02-07: not in 9.0.x) →
@@ -267,10 +289,15 @@ fn problem_yaml_reads_as_domjudge_reads_it() {
         // `#[Assert\GreaterThan(0)]`.
         let limits = get("limits").and_then(|v| v.as_mapping()).expect("limits");
         let limit = |k: &str| limits.get(yaml_serde::Value::from(k));
-        let time = limit("time_limit")
-            .and_then(|v| v.as_f64())
-            .expect("limits.time_limit: a number");
-        assert!(time > 0.0, "{problem}: {time}");
+        // Legacy has no `limits.time_limit`: `.timelimit` is its time limit.
+        let time = limit("time_limit").map(|v| v.as_f64().expect("limits.time_limit: a number"));
+        assert_eq!(
+            time.is_some(),
+            zip.format != "legacy",
+            "{problem} ({})",
+            zip.format
+        );
+        assert!(time.is_none_or(|t| t > 0.0), "{problem}: {time:?}");
         for key in ["memory", "output"] {
             let v = limit(key)
                 .and_then(|v| v.as_u64())
@@ -283,20 +310,30 @@ fn problem_yaml_reads_as_domjudge_reads_it() {
         // commit read it must be numeric and equal `Problem::getTimelimit()` after
         // `parseYaml`, which is `Utils::roundedFloat` (three decimals, truncated) of
         // `limits.time_limit`, within 1e-9, or the import stops ("Conflicting time limits").
-        assert!(
+        // 2025-09 has no `.timelimit` (BAPCtools, its reader, calls the file deprecated):
+        // imported into DOMjudge 9.0 it gets 10 s; the legacy default is the export for it.
+        assert_eq!(
             zip.has(".timelimit"),
-            "{problem}: no .timelimit: DOMjudge 9.0 would give the problem 10 s"
+            zip.format != "2025-09",
+            "{problem} ({}): .timelimit",
+            zip.format
         );
+        if !zip.has(".timelimit") {
+            continue;
+        }
         let timelimit = zip.text(".timelimit");
         let tle: f64 = timelimit
             .trim()
             .parse()
             .unwrap_or_else(|_| panic!("{problem}: .timelimit {timelimit:?}"));
-        let rounded = (time * 1000.0 + 1e-9).floor() / 1000.0;
-        assert!(
-            (rounded - tle).abs() <= 1e-9,
-            "{problem}: .timelimit {tle} vs time_limit {time} (DOMjudge keeps {rounded:.3})"
-        );
+        assert!(tle > 0.0, "{problem}: .timelimit {tle}");
+        if let Some(time) = time {
+            let rounded = (time * 1000.0 + 1e-9).floor() / 1000.0;
+            assert!(
+                (rounded - tle).abs() <= 1e-9,
+                "{problem}: .timelimit {tle} vs time_limit {time} (DOMjudge keeps {rounded:.3})"
+            );
+        }
     }
 }
 
@@ -339,7 +376,7 @@ fn the_output_validator_is_one_flat_folder_with_a_build_script() {
 /// with `X.ans` beside it (an `.in` alone is dropped without a word); samples are ranked
 /// first, then secret tests in `asort(SORT_STRING)` order of their path; `.desc` becomes the
 /// description; images (`.png`, `.jpg`, `.jpeg`, `.gif`, `.svg`) are read; nothing else under
-/// `data/` is (so `data/invalid_input/` is left out, as it should be). `\r` and a BOM or
+/// `data/` is (so `data/invalid_input/` of the 2025-09 export is left out, as it should be). `\r` and a BOM or
 /// invalid UTF-8 (`Utils::detectTestcaseEncoding`) give warnings. `test_group.yaml` /
 /// `testdata.yaml` under `data/` must parse (`parseTestCaseGroupMeta`) or the import stops.
 /// No test at all disables submitting.
@@ -397,11 +434,13 @@ fn every_test_imports_and_runs_in_the_exported_order() {
                 "{problem}: {name}"
             );
         }
-        assert!(
+        assert_eq!(
             zip.names
                 .iter()
                 .any(|n| n.starts_with("data/invalid_input/")),
-            "{problem}: the invalid inputs are exported (DOMjudge leaves them out)"
+            zip.format == "2025-09",
+            "{problem} ({}): the invalid inputs are exported in 2025-09 only (DOMjudge leaves them out)",
+            zip.format
         );
     }
 }

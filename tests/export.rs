@@ -1,7 +1,8 @@
-//! `judge export`: the exported Kattis package passes `judge verify` with every jury
-//! submission getting its folder's verdict; the exported validator and checker programs
-//! judge exactly like the built-in ones; the zip holds the same package at its root; bad
-//! arguments are one line and exit 2.
+//! `judge export`: each `--format` writes its version's layout; the exported Kattis package of
+//! every format passes `judge verify` with every jury submission getting its folder's verdict;
+//! the exported validator and checker programs judge exactly like the built-in ones; the zip
+//! holds the same package at its root; bad arguments are one line and exit 2. (The tools that
+//! read each format run in `scripts/problemtools-verify`: problemtools, BAPCtools.)
 
 use crate::common;
 
@@ -17,6 +18,9 @@ const PROBLEMS: [(&str, &str); 2] = [
     ("magic-square", "magicsquare"),
     ("dodecahedron", "dodecahedron"),
 ];
+
+/// The `--format` values; the first is the default.
+const FORMATS: [&str; 3] = ["legacy", "2023-07", "2025-09"];
 
 /// Exported folders the package format gives a meaning (the others are left out).
 const FOLDERS: [&str; 4] = [
@@ -53,6 +57,8 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 /// Which of the exported package's jury submissions a test verifies.
 #[derive(Clone, Copy, PartialEq)]
 enum Submissions {
+    /// None (`--no-submissions`): the static checks only.
+    None,
     /// Every one: each accepted submission on every test (`.ci/run` runs these tests).
     All,
     /// All but the accepted Java and Python submissions, whose JVM and interpreter starts on
@@ -61,13 +67,15 @@ enum Submissions {
     NotTheSlowAccepted,
 }
 
-/// The exported package of `problem` passes `judge verify`, its validator rejecting every
-/// invalid input and every selected jury submission of an exported folder getting its
-/// folder's verdict.
-fn the_exported_package_verifies(problem: &str, short: &str, which: Submissions) {
+/// The exported package of `problem` in `format` passes `judge verify`, its validator
+/// rejecting every invalid input (2025-09) and every selected jury submission of an exported
+/// folder getting its folder's verdict (legacy: the verdict of the first failing test;
+/// 2023-07-draft, which judge reads as 2025-09, and 2025-09: the rules of
+/// `submissions/submissions.yaml`).
+fn the_exported_package_verifies(problem: &str, short: &str, format: &str, which: Submissions) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join(short);
-    export(problem, &out, &[]).assert_code(0);
+    export(problem, &out, &["--format", format]).assert_code(0);
     let source = common::root()
         .join("problems")
         .join(problem)
@@ -77,7 +85,7 @@ fn the_exported_package_verifies(problem: &str, short: &str, which: Submissions)
         for entry in std::fs::read_dir(source.join(folder)).unwrap() {
             let name = entry.unwrap().file_name().to_string_lossy().into_owned();
             let slow = folder == "accepted" && (name.ends_with(".java") || name.ends_with(".py"));
-            if which == Submissions::All || !slow {
+            if which == Submissions::All || (which == Submissions::NotTheSlowAccepted && !slow) {
                 want.push(format!("submissions/{folder}/{name}"));
             }
         }
@@ -85,12 +93,19 @@ fn the_exported_package_verifies(problem: &str, short: &str, which: Submissions)
     want.sort();
     let languages: std::collections::BTreeSet<&str> =
         want.iter().filter_map(|p| p.rsplit('.').next()).collect();
-    assert!(languages.len() >= 4, "{problem}: {languages:?}");
+    assert!(
+        which == Submissions::None || languages.len() >= 4,
+        "{problem}: {languages:?}"
+    );
     // One job: an overloaded machine makes judge refuse to time.
     let mut args = vec!["verify", "--json", "--jobs", "1", out.to_str().unwrap()];
-    if which != Submissions::All {
-        for w in &want {
-            args.extend(["--submissions", w.as_str()]);
+    match which {
+        Submissions::All => {}
+        Submissions::None => args.push("--no-submissions"),
+        Submissions::NotTheSlowAccepted => {
+            for w in &want {
+                args.extend(["--submissions", w.as_str()]);
+            }
         }
     }
     let run = judge_timed(1800, &args);
@@ -101,8 +116,11 @@ fn the_exported_package_verifies(problem: &str, short: &str, which: Submissions)
     for c in &p.checks {
         assert_ne!(c.status, "fail", "{}: {}: {}", p.problem, c.name, c.message);
     }
-    // The exported validator rejected every invalid input of the package.
+    // The exported validator rejected every invalid input of the package (2025-09; the
+    // other formats have none).
     let invalid = p.checks.iter().find(|c| c.name == "invalid inputs");
+    let rejected = invalid.is_some_and(|c| c.status == "ok" && c.message.starts_with("all "));
+    assert_eq!(rejected, format == "2025-09", "{problem}: {:?}", p.checks);
     assert!(
         invalid.is_some_and(|c| c.status == "ok"),
         "{problem}: {:?}",
@@ -114,10 +132,16 @@ fn the_exported_package_verifies(problem: &str, short: &str, which: Submissions)
     });
     assert_eq!(
         partial,
-        which != Submissions::All,
+        which == Submissions::NotTheSlowAccepted,
         "{problem}: {:?}",
         p.checks
     );
+    if which == Submissions::None {
+        assert!(p.submissions.is_empty(), "{problem}");
+        assert!(report.ok && !report.interrupted, "{}", run.stdout);
+        run.assert_code(0);
+        return;
+    }
     // Every selected jury submission was judged, with its folder's verdict.
     let mut got: Vec<String> = p.submissions.iter().map(|s| s.path.clone()).collect();
     got.sort();
@@ -129,31 +153,69 @@ fn the_exported_package_verifies(problem: &str, short: &str, which: Submissions)
     run.assert_code(0);
 }
 
-// One test per problem, so that they run side by side.
+// One test per problem (and format), so that they run side by side. The default format with
+// the submissions but the slow accepted ones; the others' static checks.
 #[test]
 fn the_exported_magic_square_verifies_with_every_submission_but_the_slow_accepted_ones() {
     let (problem, short) = PROBLEMS[0];
-    the_exported_package_verifies(problem, short, Submissions::NotTheSlowAccepted);
+    the_exported_package_verifies(problem, short, FORMATS[0], Submissions::NotTheSlowAccepted);
 }
 
 #[test]
 fn the_exported_dodecahedron_verifies_with_every_submission_but_the_slow_accepted_ones() {
     let (problem, short) = PROBLEMS[1];
-    the_exported_package_verifies(problem, short, Submissions::NotTheSlowAccepted);
+    the_exported_package_verifies(problem, short, FORMATS[0], Submissions::NotTheSlowAccepted);
+}
+
+#[test]
+fn the_exported_packages_of_every_format_pass_the_static_checks() {
+    for format in FORMATS {
+        for (problem, short) in PROBLEMS {
+            the_exported_package_verifies(problem, short, format, Submissions::None);
+        }
+    }
 }
 
 #[test]
 #[ignore = "every jury submission on every test, 20-30 s of CPU time each: `.ci/run` runs it"]
 fn the_exported_magic_square_verifies_with_every_submission_getting_its_folders_verdict() {
     let (problem, short) = PROBLEMS[0];
-    the_exported_package_verifies(problem, short, Submissions::All);
+    the_exported_package_verifies(problem, short, "legacy", Submissions::All);
 }
 
 #[test]
 #[ignore = "every jury submission on every test, 20-30 s of CPU time each: `.ci/run` runs it"]
 fn the_exported_dodecahedron_verifies_with_every_submission_getting_its_folders_verdict() {
     let (problem, short) = PROBLEMS[1];
-    the_exported_package_verifies(problem, short, Submissions::All);
+    the_exported_package_verifies(problem, short, "legacy", Submissions::All);
+}
+
+#[test]
+#[ignore = "every jury submission on every test, 20-30 s of CPU time each: `.ci/run` runs it"]
+fn the_exported_magic_square_2023_07_verifies_with_every_submission_getting_its_folders_verdict() {
+    let (problem, short) = PROBLEMS[0];
+    the_exported_package_verifies(problem, short, "2023-07", Submissions::All);
+}
+
+#[test]
+#[ignore = "every jury submission on every test, 20-30 s of CPU time each: `.ci/run` runs it"]
+fn the_exported_dodecahedron_2023_07_verifies_with_every_submission_getting_its_folders_verdict() {
+    let (problem, short) = PROBLEMS[1];
+    the_exported_package_verifies(problem, short, "2023-07", Submissions::All);
+}
+
+#[test]
+#[ignore = "every jury submission on every test, 20-30 s of CPU time each: `.ci/run` runs it"]
+fn the_exported_magic_square_2025_09_verifies_with_every_submission_getting_its_folders_verdict() {
+    let (problem, short) = PROBLEMS[0];
+    the_exported_package_verifies(problem, short, "2025-09", Submissions::All);
+}
+
+#[test]
+#[ignore = "every jury submission on every test, 20-30 s of CPU time each: `.ci/run` runs it"]
+fn the_exported_dodecahedron_2025_09_verifies_with_every_submission_getting_its_folders_verdict() {
+    let (problem, short) = PROBLEMS[1];
+    the_exported_package_verifies(problem, short, "2025-09", Submissions::All);
 }
 
 /// Builds the program folder `dir` (its `build` script) in a copy and returns the `run` path.
@@ -198,11 +260,13 @@ fn run_program(run: &Path, args: &[&Path], stdin: &[u8]) -> (i32, String) {
     )
 }
 
-/// The exported validator and checker of `problem` judge exactly like its built-in logic.
+/// The exported validator and checker of `problem` judge exactly like its built-in logic (the
+/// same programs in every format; 2025-09 has the invalid inputs, and the checker at
+/// `output_validator/` itself).
 fn the_exported_validator_and_checker_judge_like_the_built_in_ones(problem: &str, short: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let pkg = tmp.path().join(short);
-    export(problem, &pkg, &[]).assert_code(0);
+    export(problem, &pkg, &["--format", "2025-09"]).assert_code(0);
     // Two compilers side by side.
     let (validator, checker) = std::thread::scope(|s| {
         let v = s.spawn(|| {
@@ -211,7 +275,7 @@ fn the_exported_validator_and_checker_judge_like_the_built_in_ones(problem: &str
                 &tmp.path().join("v"),
             )
         });
-        let c = build(&pkg.join("output_validator/checker"), &tmp.path().join("c"));
+        let c = build(&pkg.join("output_validator"), &tmp.path().join("c"));
         (v.join().unwrap(), c)
     });
     let logic = lookup(problem).unwrap();
@@ -358,13 +422,13 @@ fn the_zip_holds_the_package_at_its_root() {
     }
     for must in [
         "problem.yaml",
-        "statement/problem.en.md",
         "data/sample/1.in",
         "data/sample/1.ans",
-        "data/invalid_input/crlf.in",
+        "problem_statement/problem.en.tex",
+        ".timelimit",
         "input_validators/validator/build",
         "input_validators/validator/main.rs",
-        "output_validator/checker/checker.rs",
+        "output_validators/checker/checker.rs",
         "submissions/accepted/forced.cpp",
         "submissions/wrong_answer/only_n3.c",
     ] {
@@ -376,9 +440,9 @@ fn the_zip_holds_the_package_at_its_root() {
     assert!(!names.iter().any(|n| n.contains("compile_error")));
     let yaml = String::from_utf8(folder["problem.yaml"].clone()).unwrap();
     for line in [
-        "problem_format_version: 2023-07-draft",
+        "problem_format_version: legacy",
         "name: \"Magic Square\"",
-        "  time_limit: 1.0",
+        "validation: custom",
         "  memory: 64",
     ] {
         assert!(yaml.lines().any(|l| l == line), "{line:?} not in\n{yaml}");
@@ -434,4 +498,177 @@ fn bad_arguments_are_one_line_and_exit_2_and_nothing_is_overwritten() {
     export("magic-square", &out, &["--force"]).assert_code(0);
     assert!(!out.join("keep.txt").exists());
     assert!(out.join("problem.yaml").is_file());
+}
+
+/// Each `--format` writes its version's layout, as the tools that read it want it (the source
+/// of each row: `src/export/format.rs`); no `--format` is `legacy`.
+#[test]
+fn each_format_writes_its_versions_layout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let default = tmp.path().join("default");
+    let run = export("magic-square", &default, &[]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("(format legacy)"), "{}", run.stderr);
+    for format in FORMATS {
+        let out = tmp.path().join(format);
+        let run = export("magic-square", &out, &["--format", format]);
+        run.assert_code(0);
+        assert!(
+            run.stderr.contains(&format!("(format {format})")),
+            "{}",
+            run.stderr
+        );
+        let tree = files(&out);
+        let has = |f: &str| tree.contains_key(f);
+        let text = |f: &str| String::from_utf8(tree[f].clone()).unwrap();
+        let yaml = text("problem.yaml");
+        let lines: Vec<&str> = yaml.lines().collect();
+        let version = match format {
+            "2023-07" => "2023-07-draft",
+            v => v,
+        };
+        let legacy = format == "legacy";
+        let v2025 = format == "2025-09";
+        for line in [
+            format!("problem_format_version: {version}"),
+            "name: \"Magic Square\"".into(),
+            "type: pass-fail".into(),
+            "limits:".into(),
+            "  memory: 64".into(),
+        ] {
+            assert!(
+                lines.contains(&line.as_str()),
+                "{format}: {line:?} not in\n{yaml}"
+            );
+        }
+        assert!(lines.iter().any(|l| l.starts_with("uuid: ")), "{format}");
+        // Legacy names the custom validator with `validation`, and has no time-limit key.
+        assert_eq!(
+            lines.contains(&"validation: custom"),
+            legacy,
+            "{format}\n{yaml}"
+        );
+        assert_eq!(
+            lines.contains(&"  time_limit: 1.0"),
+            !legacy,
+            "{format}\n{yaml}"
+        );
+        // `.timelimit`: legacy's time limit, DOMjudge 9.0's for 2023-07; BAPCtools calls it
+        // deprecated in 2025-09.
+        assert_eq!(has(".timelimit"), !v2025, "{format}");
+        if !v2025 {
+            assert_eq!(text(".timelimit"), "1.0\n", "{format}");
+        }
+        // The statement: LaTeX in problem_statement/ (legacy) or statement/ (2025-09),
+        // Markdown in statement/ (2023-07, which problemtools renders with pandoc).
+        let statement = match format {
+            "legacy" => "problem_statement/problem.en.tex",
+            "2023-07" => "statement/problem.en.md",
+            _ => "statement/problem.en.tex",
+        };
+        let statements: Vec<&String> = tree
+            .keys()
+            .filter(|f| f.starts_with("statement/") || f.starts_with("problem_statement/"))
+            .collect();
+        assert_eq!(statements, [statement], "{format}");
+        let body = text(statement);
+        if statement.ends_with(".tex") {
+            assert!(body.contains("\\problemname{Magic Square}\n"), "{body}");
+            assert!(body.contains("\\section*{Input}\n"), "{body}");
+            assert!(body.contains("$3 \\le N \\le 4$"), "{body}");
+            assert!(!body.contains("## "), "{body}");
+        } else {
+            assert!(body.contains("## Input\n"), "{body}");
+        }
+        assert!(
+            !body.contains("Sample input 1"),
+            "{format}: printed samples"
+        );
+        // The output validator: output_validators/<name>/ (legacy), output_validator/<name>/
+        // (2023-07-draft, as problemtools reads it), output_validator/ itself (2025-09).
+        let checker = match format {
+            "legacy" => "output_validators/checker/",
+            "2023-07" => "output_validator/checker/",
+            _ => "output_validator/",
+        };
+        for name in ["build", "main.rs", "checker.rs", "jury.rs"] {
+            assert!(
+                has(&format!("{checker}{name}")),
+                "{format}: {checker}{name}"
+            );
+        }
+        let validators: Vec<&String> = tree
+            .keys()
+            .filter(|f| f.starts_with("output_validator"))
+            .filter(|f| !f.starts_with(checker) || f[checker.len()..].contains('/'))
+            .collect();
+        assert!(validators.is_empty(), "{format}: {validators:?}");
+        assert!(has("input_validators/validator/build"), "{format}");
+        // data/invalid_input/ in 2025-09 only (problemtools refuses the folder in 2023-07-draft;
+        // legacy has none); the note says what was left out.
+        let invalid = tree
+            .keys()
+            .filter(|f| f.starts_with("data/invalid_input/"))
+            .count();
+        assert_eq!(invalid > 0, v2025, "{format}");
+        assert!(has("data/invalid_input/crlf.in") == v2025, "{format}");
+        assert_eq!(
+            run.stderr.contains("invalid inputs left out"),
+            !v2025,
+            "{format}: {}",
+            run.stderr
+        );
+        // 2025-09 rules keep judge's meaning of the rejected folders (the first failure), in
+        // every version (problemtools and DOMjudge ignore the file and mean the same).
+        let rules = text("submissions/submissions.yaml");
+        assert!(
+            rules.contains("wrong_answer:\n  permitted: [AC, WA, TLE, RTE]\n  required: [WA]\n"),
+            "{format}: {rules}"
+        );
+        for f in [
+            "problem.html",
+            "data/sample/1.in",
+            "data/sample/1.ans",
+            "submissions/accepted/forced.cpp",
+            "submissions/wrong_answer/only_n3.c",
+        ] {
+            assert!(has(f), "{format}: {f}");
+        }
+        // A test identical to an earlier one is a link to it (BAPCtools warns about identical
+        // inputs otherwise); the bytes are the same.
+        let link = out.join("data/secret/32-binary-n4-02.in");
+        assert_eq!(
+            std::fs::read_link(&link).unwrap(),
+            Path::new("31-binary-n4-01.in"),
+            "{format}"
+        );
+        assert_eq!(
+            tree["data/secret/32-binary-n4-02.in"],
+            tree["data/secret/31-binary-n4-01.in"]
+        );
+        if legacy {
+            assert_eq!(files(&default), tree, "no --format is legacy");
+        }
+    }
+}
+
+#[test]
+fn an_unknown_format_is_one_error_line_and_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("pkg");
+    for bad in ["2024", "2023", "Legacy", ""] {
+        let run = export("magic-square", &out, &["--format", bad]);
+        run.assert_code(2);
+        let line = common::the_error_line(&run);
+        assert!(line.contains("--format"), "{line}");
+        if !bad.is_empty() {
+            assert!(line.contains(&format!("invalid value '{bad}'")), "{line}");
+        }
+        assert!(
+            run.stderr.contains("legacy, 2023-07, 2025-09"),
+            "{}",
+            run.stderr
+        );
+        assert!(!out.exists());
+    }
 }

@@ -17,6 +17,7 @@ mod docs;
 mod doctor;
 mod domjudge;
 mod export;
+mod generators;
 mod grade;
 mod hunt;
 mod interrupt;

@@ -77,7 +77,8 @@ fn every_fixture_package_has_its_tests() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     found.sort();
-    let mut listed = PACKAGES.to_vec();
+    // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs.
+    let mut listed = [&PACKAGES[..], &["gensum"]].concat();
     listed.sort();
     assert_eq!(found, listed);
 }
@@ -571,4 +572,228 @@ fn expected_results_from_headers_rejected_and_submissions_yaml() {
         "{}",
         run.stdout
     );
+}
+
+/// A scoring copy of the legacy `mean`, laid out as problemtools' `oddecho`: samples worth
+/// nothing, `easy` (30 points) and `hard` (70) subtasks scored by their minimum, `secret`
+/// accepted if any subtask is, the root ignoring the samples.
+fn scoring_mean(tmp: &Path) -> PathBuf {
+    let pkg = tmp.join("mean");
+    copy_dir(&package("mean"), &pkg);
+    let yaml = fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    fs::write(pkg.join("problem.yaml"), format!("{yaml}type: scoring\n")).unwrap();
+    let data = pkg.join("data");
+    let secret = data.join("secret");
+    for (group, cases) in [
+        ("easy", ["01-single", "02-quarter"].as_slice()),
+        ("hard", &["03-big"]),
+    ] {
+        fs::create_dir_all(secret.join(group)).unwrap();
+        for c in cases {
+            for ext in ["in", "ans"] {
+                fs::rename(
+                    secret.join(format!("{c}.{ext}")),
+                    secret.join(group).join(format!("{c}.{ext}")),
+                )
+                .unwrap();
+            }
+        }
+    }
+    let write = |rel: &str, text: &str| fs::write(data.join(rel), text).unwrap();
+    write(
+        "testdata.yaml",
+        "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
+    );
+    write(
+        "sample/testdata.yaml",
+        "accept_score: 0\nrange: 0 0\ngrader_flags: first_error\n",
+    );
+    write(
+        "secret/testdata.yaml",
+        "range: 0 100\ngrader_flags: first_error accept_if_any_accepted\n",
+    );
+    write(
+        "secret/easy/testdata.yaml",
+        "on_reject: break\naccept_score: 30\nrange: 0 30\ngrader_flags: min\n",
+    );
+    write(
+        "secret/hard/testdata.yaml",
+        "on_reject: break\naccept_score: 70\nrange: 0 70\ngrader_flags: min\n",
+    );
+    // As in oddecho, only accepted and partially accepted submissions: with
+    // `accept_if_any_accepted`, a wrong submission that passes one subtask is AC by the rules.
+    for folder in ["wrong_answer", "run_time_error", "time_limit_exceeded"] {
+        fs::remove_dir_all(pkg.join("submissions").join(folder)).unwrap();
+    }
+    let partial = pkg.join("submissions/partially_accepted");
+    fs::create_dir_all(&partial).unwrap();
+    // Right for short lists only: the hard subtask's 1000 numbers get 0.
+    fs::write(
+        partial.join("short_lists.py"),
+        "n = int(input())\na = list(map(int, input().split()))\nprint(sum(a) / n if n < 100 else 0)\n",
+    )
+    .unwrap();
+    pkg
+}
+
+/// `grade` of a scoring package: every test runs, and the report gives the score, each
+/// group's with its aggregation, and each test's, in the terminal and in the JSON contract;
+/// `verify` checks accepted = full score and partially accepted strictly between, as
+/// problemtools does.
+#[test]
+fn a_scoring_package_grades_with_group_scores_and_verifies_partial_submissions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    let dir = pkg.display().to_string();
+    let partial = pkg.join("submissions/partially_accepted/short_lists.py");
+    let run = judge_timed(600, &["grade", "--json", &dir, &rel(&partial)]);
+    let report: common::Report = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    assert_eq!(
+        report.tests.len(),
+        report.tests_total,
+        "a score needs every test"
+    );
+    let score = report
+        .score
+        .as_ref()
+        .expect("a scoring problem's report has a score");
+    assert_eq!(
+        (score.score, score.max, score.verdict.as_str()),
+        (30.0, Some(100.0), "AC")
+    );
+    let group = |g: &str| score.groups.iter().find(|x| x.group == g).unwrap();
+    assert_eq!(
+        (
+            group("secret/easy").score,
+            group("secret/easy").aggregation.as_str()
+        ),
+        (30.0, "worst_error min")
+    );
+    assert_eq!(
+        (
+            group("secret/hard").score,
+            group("secret/hard").verdict.as_str()
+        ),
+        (0.0, "WA")
+    );
+    assert_eq!(score.groups.last().unwrap().group, "");
+    let points: Vec<(&str, f64)> = score
+        .tests
+        .iter()
+        .map(|t| (t.test.as_str(), t.score))
+        .collect();
+    assert!(
+        points.contains(&("secret/hard/03-big", 0.0))
+            && points.contains(&("secret/easy/01-single", 30.0)),
+        "{points:?}"
+    );
+    // The terminal: the score and a line per group.
+    let text = judge_timed(600, &["grade", &dir, &rel(&partial)]);
+    assert!(
+        text.stdout
+            .contains("score 30/100 (AC by the package's rules)"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .lines()
+            .any(|l| l.trim_start().starts_with("secret/hard") && l.contains("WA")),
+        "{}",
+        text.stdout
+    );
+
+    let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+    run.assert_code(0);
+    let line = |needle: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no {needle}:\n{}", run.stdout))
+            .to_string()
+    };
+    assert!(
+        line("submissions/accepted/mean.py:").contains("score 100/100"),
+        "{}",
+        run.stdout
+    );
+    let p = line("submissions/partially_accepted/short_lists.py:");
+    assert!(
+        p.starts_with("  ok ") && p.contains("score 30/100 (partially_accepted expected)"),
+        "{p}"
+    );
+    assert!(
+        !run.stdout.contains("graded as pass-fail"),
+        "{}",
+        run.stdout
+    );
+
+    // A partially accepted submission that gets everything fails, naming what was expected;
+    // so does a wrong answer that the rules accept (problemtools: "got AC (70)").
+    fs::copy(
+        pkg.join("submissions/accepted/mean.py"),
+        pkg.join("submissions/partially_accepted/full.py"),
+    )
+    .unwrap();
+    let wrong = pkg.join("submissions/wrong_answer");
+    fs::create_dir_all(&wrong).unwrap();
+    fs::copy(
+        package("mean").join("submissions/wrong_answer/integer_division.cpp"),
+        wrong.join("integer_division.cpp"),
+    )
+    .unwrap();
+    let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.contains("submissions/partially_accepted/full.py: expected a score strictly between 0 and 100, accepted, got 100/100 (AC)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("submissions/wrong_answer/integer_division.cpp: expected WA by the package's rules, got 70/100 (AC)"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Broken scoring files: one clear line naming the file, exit 2, before anything runs.
+#[test]
+fn a_broken_scoring_file_is_one_error_line() {
+    for (file, text, says) in [
+        (
+            "secret/easy/testdata.yaml",
+            "range: 10\n",
+            "range `10` is not two numbers",
+        ),
+        (
+            "secret/hard/testdata.yaml",
+            "grader_flags: median\n",
+            "grader_flags: unknown flag `median`",
+        ),
+        (
+            "secret/testdata.yaml",
+            "on_reject: maybe\n",
+            "on_reject must be break or continue",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = scoring_mean(tmp.path());
+        fs::write(pkg.join("data").join(file), text).unwrap();
+        let run = judge_timed(120, &["verify", &pkg.display().to_string()]);
+        run.assert_code(2);
+        let line = common::the_error_line(&run);
+        assert!(line.contains(says) && line.contains(file), "{line}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    fs::create_dir_all(pkg.join("data/secret/empty")).unwrap();
+    fs::write(
+        pkg.join("data/secret/empty/testdata.yaml"),
+        "accept_score: 5\n",
+    )
+    .unwrap();
+    let run = judge_timed(120, &["verify", &pkg.display().to_string()]);
+    run.assert_code(2);
+    assert!(common::the_error_line(&run).contains("data/secret/empty: a test group with no tests"));
 }

@@ -320,3 +320,71 @@ fn only_the_selected_submissions_are_verified_and_the_report_says_so() {
         "error: --submissions no_such_file: no jury submission's path contains it"
     );
 }
+
+/// A built-in problem with `[[subtasks]]` (magic-square: n = 3 worth 30, n = 4 worth 70, each
+/// test placed by the n of its input): `grade` scores every test, and `verify` wants the full
+/// score from accepted submissions and a partial one from `partially_accepted/`.
+#[test]
+fn a_built_in_problem_with_subtasks_is_scored() {
+    let (_tmp, pkg) = package_copy("magic-square");
+    let toml = pkg.join("problem.toml");
+    let subtasks = "\n[[subtasks]]\nname = \"n3\"\npoints = 30\nwhere = { n = 3 }\n\n[[subtasks]]\nname = \"n4\"\npoints = 70\nwhere = { n = 4 }\n";
+    fs::write(&toml, fs::read_to_string(&toml).unwrap() + subtasks).unwrap();
+    let subs = root().join("problems/magic-square/submissions");
+    for (from, to) in [
+        ("accepted/forced.cpp", "accepted/forced.cpp"),
+        ("wrong_answer/only_n3.c", "partially_accepted/only_n3.c"),
+    ] {
+        let dest = pkg.join("submissions").join(to);
+        fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        fs::copy(subs.join(from), dest).unwrap();
+    }
+    let only_n3 = pkg.join("submissions/partially_accepted/only_n3.c");
+    let run = common::judge(&[
+        "grade",
+        "--json",
+        &pkg.display().to_string(),
+        &only_n3.display().to_string(),
+    ]);
+    let report: common::Report =
+        serde_json::from_str(run.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", run.stderr));
+    let score = report.score.expect("a score");
+    assert_eq!((score.score, score.max), (30.0, Some(100.0)));
+    let groups: Vec<(&str, f64)> = score
+        .groups
+        .iter()
+        .map(|g| (g.group.as_str(), g.score))
+        .collect();
+    assert_eq!(
+        groups,
+        [("secret/n3", 30.0), ("secret/n4", 0.0), ("secret", 30.0)]
+    );
+
+    let run = common::judge(&["verify", &pkg.display().to_string()]);
+    run.assert_code(0);
+    assert!(
+        run.stdout
+            .contains("submissions/accepted/forced.cpp: AC on 68 tests, score 100/100"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("submissions/partially_accepted/only_n3.c: WA by the package's rules, score 30/100 (partially_accepted expected)"), "{}", run.stdout);
+
+    // A test in no subtask is a fault of the package, named.
+    let n3_only = fs::read_to_string(&toml).unwrap().replace(
+        "\n[[subtasks]]\nname = \"n4\"\npoints = 70\nwhere = { n = 4 }\n",
+        "",
+    );
+    fs::write(&toml, n3_only).unwrap();
+    let run = common::judge(&[
+        "grade",
+        &pkg.display().to_string(),
+        &only_n3.display().to_string(),
+    ]);
+    run.assert_code(2);
+    assert!(
+        common::the_error_line(&run).contains("is in no subtask (its features: n = 4)"),
+        "{}",
+        run.stderr
+    );
+}

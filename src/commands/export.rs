@@ -54,7 +54,7 @@ pub fn run(args: ExportArgs) -> Result<Status> {
     for w in &pkg.warnings {
         eprintln!("warning: {w}");
     }
-    let tree = export::assemble(&pkg)?;
+    let tree = export::assemble(&pkg, args.format)?;
     for n in &tree.notes {
         eprintln!("note: {n}");
     }
@@ -63,14 +63,19 @@ pub fn run(args: ExportArgs) -> Result<Status> {
     } else {
         crate::fsutil::replace_dir(out, |dir| export::write_dir(&tree, dir))?;
     }
+    let invalid = if tree.format.layout().invalid_inputs {
+        format!("{}, ", count(tree.invalid_inputs, "invalid input"))
+    } else {
+        String::new()
+    };
     eprintln!(
-        "wrote {} to {}: {} ({} sample, {} secret), {}, {}, input and output validator",
+        "wrote {} to {} (format {}): {} ({} sample, {} secret), {invalid}{}, input and output validator",
         pkg.name,
         out.display(),
+        tree.format.name(),
         count(tree.samples + tree.secret, "test"),
         tree.samples,
         tree.secret,
-        count(tree.invalid_inputs, "invalid input"),
         count(tree.submissions, "jury submission"),
     );
     Ok(Status::Success)

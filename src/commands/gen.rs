@@ -12,6 +12,18 @@ use crate::testset;
 use crate::text::count;
 
 pub fn run(args: GenArgs) -> Result<Status> {
+    if args.generator.is_none() && !args.list {
+        if let Some(dir) = generators_package(&args.problem) {
+            return super::gen_kattis::run(&dir, args.out.as_deref(), args.check);
+        }
+    }
+    if args.check {
+        bail!(
+            "--check compares a Kattis package's data/ with what its {} makes; {} has none",
+            crate::kattis::generators::FILE,
+            args.problem
+        );
+    }
     let pkg = load_package(&args.problem)?;
     if args.list {
         println!("generators of {}:", pkg.name);
@@ -95,6 +107,18 @@ pub fn run(args: GenArgs) -> Result<Status> {
     })?;
     eprintln!("wrote {} to {}", count(tests.len(), "test"), out.display());
     Ok(Status::Success)
+}
+
+/// The Kattis package folder `arg` names, if it makes its data from generators.yaml.
+fn generators_package(arg: &str) -> Option<std::path::PathBuf> {
+    let plain = !arg.contains('/') && arg != "." && arg != "..";
+    let mut candidates = vec![std::path::PathBuf::from(arg)];
+    if plain {
+        candidates.insert(0, crate::package::problems_root().join(arg));
+    }
+    candidates
+        .into_iter()
+        .find(|d| crate::kattis::is_package(d) && crate::kattis::generators::has_generators(d))
 }
 
 /// The first entry below `dir` that is neither a `.in`/`.ans` file nor a folder of them.

@@ -38,6 +38,7 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         None => testset::cache::full(&pkg, grader.cache.dir())
             .with_context(|| format!("cannot build the tests of {}", pkg.name))?,
     };
+    pkg.settle_scoring(&tests).map_err(anyhow::Error::msg)?;
     if pkg.time_rules().fixed.is_none() {
         // The package's own tests set its time limit: those being graded, unless a `--tests`
         // folder replaced them.

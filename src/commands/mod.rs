@@ -12,6 +12,7 @@ mod completions;
 mod doctor;
 mod export;
 mod gen;
+mod gen_kattis;
 mod grade;
 mod hunt;
 mod man;

@@ -9,6 +9,7 @@
 //! plain HTML: the page needs no script, so it reads the same on a contest machine without
 //! network. Anything else is kept as written (escaped), never dropped.
 
+use super::markdown::{self, Align, Block, Inline};
 use crate::show::svg::escape;
 
 /// The page's style: readable line length, bordered tables, shaded code blocks.
@@ -34,73 +35,15 @@ pub fn statement(title: &str, markdown: &str) -> String {
     )
 }
 
-/// A list item marker: `- `, `* ` (unordered) or `12. ` (ordered); the item's text.
-fn list_item(line: &str) -> Option<(bool, &str)> {
-    let t = line.trim_start();
-    if let Some(rest) = t.strip_prefix("- ").or_else(|| t.strip_prefix("* ")) {
-        return Some((false, rest));
-    }
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 {
-        if let Some(rest) = t[digits..].strip_prefix(". ") {
-            return Some((true, rest));
-        }
-    }
-    None
-}
-
-/// The cells of a pipe-table row (`| a | b |`).
-fn cells(line: &str) -> Vec<&str> {
-    let t = line.trim();
-    let t = t.strip_prefix('|').unwrap_or(t);
-    let t = t.strip_suffix('|').unwrap_or(t);
-    t.split('|').map(str::trim).collect()
-}
-
-/// The alignments of a table's separator row (`|---|:--:|--:|`), if `line` is one.
-fn separator(line: &str) -> Option<Vec<&'static str>> {
-    if !line.trim_start().starts_with('|') {
-        return None;
-    }
-    cells(line)
-        .into_iter()
-        .map(|c| {
-            let dashes = c.trim_matches(':');
-            if dashes.is_empty() || !dashes.bytes().all(|b| b == b'-') {
-                return None;
-            }
-            Some(match (c.starts_with(':'), c.ends_with(':')) {
-                (true, true) => " style=\"text-align:center\"",
-                (false, true) => " style=\"text-align:right\"",
-                _ => "",
-            })
-        })
-        .collect()
-}
-
-fn is_heading(line: &str) -> Option<(usize, &str)> {
-    let level = line.bytes().take_while(|&b| b == b'#').count();
-    (1..=6)
-        .contains(&level)
-        .then(|| line[level..].strip_prefix(' '))
-        .flatten()
-        .map(|text| (level, text.trim()))
-}
-
-/// The alignments of the table starting at `lines[i]`, if a table starts there: a `|` row
-/// followed by a separator row.
-fn table_at(lines: &[&str], i: usize) -> Option<Vec<&'static str>> {
-    if !lines[i].trim_start().starts_with('|') {
-        return None;
-    }
-    lines.get(i + 1).and_then(|l| separator(l))
-}
-
 /// A table row's cells as `<th>`/`<td>` elements.
-fn row(line: &str, aligns: &[&str], cell: &str) -> String {
+fn row(cells: &[Vec<Inline>], aligns: &[Align], cell: &str) -> String {
     let mut out = String::from("<tr>");
-    for (k, c) in cells(line).iter().enumerate() {
-        let a = aligns.get(k).copied().unwrap_or("");
+    for (k, c) in cells.iter().enumerate() {
+        let a = match aligns.get(k) {
+            Some(Align::Center) => " style=\"text-align:center\"",
+            Some(Align::Right) => " style=\"text-align:right\"",
+            _ => "",
+        };
         out.push_str(&format!("<{cell}{a}>{}</{cell}>", inline(c)));
     }
     out.push_str("</tr>\n");
@@ -110,158 +53,52 @@ fn row(line: &str, aligns: &[&str], cell: &str) -> String {
 /// The block structure of `lines` as HTML.
 fn blocks(lines: &[&str]) -> String {
     let mut out = String::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            i += 1;
-        } else if trimmed.starts_with("```") {
-            let mut body = String::new();
-            i += 1;
-            while i < lines.len() && !lines[i].trim().starts_with("```") {
-                body.push_str(lines[i]);
-                body.push('\n');
-                i += 1;
+    for block in markdown::blocks(lines) {
+        match block {
+            Block::Code(body) => {
+                out.push_str(&format!("<pre><code>{}</code></pre>\n", escape(&body)))
             }
-            i += 1; // the closing fence
-            out.push_str(&format!("<pre><code>{}</code></pre>\n", escape(&body)));
-        } else if let Some((level, text)) = is_heading(line) {
-            out.push_str(&format!("<h{level}>{}</h{level}>\n", inline(text)));
-            i += 1;
-        } else if let Some(aligns) = table_at(lines, i) {
-            out.push_str("<table>\n");
-            out.push_str(&row(line, &aligns, "th"));
-            i += 2;
-            while i < lines.len() && lines[i].trim_start().starts_with('|') {
-                out.push_str(&row(lines[i], &aligns, "td"));
-                i += 1;
+            Block::Heading(level, text) => {
+                out.push_str(&format!("<h{level}>{}</h{level}>\n", inline(&text)))
             }
-            out.push_str("</table>\n");
-        } else if let Some((ordered, _)) = list_item(line) {
-            let tag = if ordered { "ol" } else { "ul" };
-            out.push_str(&format!("<{tag}>\n"));
-            while let Some((_, text)) = lines
-                .get(i)
-                .and_then(|l| list_item(l))
-                .filter(|(o, _)| *o == ordered)
-            {
-                let mut item = text.to_string();
-                i += 1;
-                // Continuation lines: indented, not a new item.
-                while i < lines.len()
-                    && lines[i].starts_with([' ', '\t'])
-                    && !lines[i].trim().is_empty()
-                    && list_item(lines[i]).is_none()
-                {
-                    item.push('\n');
-                    item.push_str(lines[i].trim());
-                    i += 1;
+            Block::Table {
+                aligns,
+                header,
+                rows,
+            } => {
+                out.push_str("<table>\n");
+                out.push_str(&row(&header, &aligns, "th"));
+                for r in &rows {
+                    out.push_str(&row(r, &aligns, "td"));
                 }
-                out.push_str(&format!("<li>{}</li>\n", inline(&item)));
+                out.push_str("</table>\n");
             }
-            out.push_str(&format!("</{tag}>\n"));
-        } else {
-            let mut text = trimmed.to_string();
-            i += 1;
-            while i < lines.len() {
-                let t = lines[i].trim();
-                if t.is_empty()
-                    || t.starts_with("```")
-                    || is_heading(lines[i]).is_some()
-                    || list_item(lines[i]).is_some()
-                    || table_at(lines, i).is_some()
-                {
-                    break;
+            Block::List { ordered, items } => {
+                let tag = if ordered { "ol" } else { "ul" };
+                out.push_str(&format!("<{tag}>\n"));
+                for item in &items {
+                    out.push_str(&format!("<li>{}</li>\n", inline(item)));
                 }
-                text.push('\n');
-                text.push_str(t);
-                i += 1;
+                out.push_str(&format!("</{tag}>\n"));
             }
-            out.push_str(&format!("<p>{}</p>\n", inline(&text)));
+            Block::Paragraph(text) => out.push_str(&format!("<p>{}</p>\n", inline(&text))),
         }
     }
     out
 }
 
-/// Inline Markdown of one block: code spans, `$math$`, `**strong**`, `*emphasis*`; the rest
-/// escaped.
-fn inline(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
+/// Inline content as HTML: code spans, math, strong, emphasis; text escaped.
+fn inline(parts: &[Inline]) -> String {
     let mut out = String::new();
-    let mut plain = String::new();
-    let flush = |plain: &mut String, out: &mut String| {
-        out.push_str(&escape(plain));
-        plain.clear();
-    };
-    let find = |from: usize, pat: &[char]| {
-        (from..chars.len().saturating_sub(pat.len() - 1)).find(|&k| chars[k..].starts_with(pat))
-    };
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let span = |open: usize, close: usize| chars[open..close].iter().collect::<String>();
-        if c == '\\' && i + 1 < chars.len() && "\\`*_$|#[]".contains(chars[i + 1]) {
-            plain.push(chars[i + 1]);
-            i += 2;
-        } else if c == '`' {
-            match find(i + 1, &['`']) {
-                Some(end) => {
-                    flush(&mut plain, &mut out);
-                    out.push_str(&format!("<code>{}</code>", escape(&span(i + 1, end))));
-                    i = end + 1;
-                }
-                None => {
-                    plain.push(c);
-                    i += 1;
-                }
-            }
-        } else if c == '$' {
-            let display = chars.get(i + 1) == Some(&'$');
-            let (open, pat): (usize, &[char]) = if display {
-                (i + 2, &['$', '$'])
-            } else {
-                (i + 1, &['$'])
-            };
-            match find(open, pat).filter(|&end| end > open) {
-                Some(end) => {
-                    flush(&mut plain, &mut out);
-                    out.push_str(&format!(
-                        "<span class=\"math\">{}</span>",
-                        math(&span(open, end))
-                    ));
-                    i = end + pat.len();
-                }
-                None => {
-                    plain.push(c);
-                    i += 1;
-                }
-            }
-        } else if c == '*' {
-            let strong = chars.get(i + 1) == Some(&'*');
-            let (open, pat, tag): (usize, &[char], &str) = if strong {
-                (i + 2, &['*', '*'], "strong")
-            } else {
-                (i + 1, &['*'], "em")
-            };
-            let opens = chars.get(open).is_some_and(|c| !c.is_whitespace());
-            match find(open, pat).filter(|&end| opens && end > open) {
-                Some(end) => {
-                    flush(&mut plain, &mut out);
-                    out.push_str(&format!("<{tag}>{}</{tag}>", inline(&span(open, end))));
-                    i = end + pat.len();
-                }
-                None => {
-                    plain.push(c);
-                    i += 1;
-                }
-            }
-        } else {
-            plain.push(c);
-            i += 1;
+    for part in parts {
+        match part {
+            Inline::Text(t) => out.push_str(&escape(t)),
+            Inline::Code(c) => out.push_str(&format!("<code>{}</code>", escape(c))),
+            Inline::Math(m) => out.push_str(&format!("<span class=\"math\">{}</span>", math(m))),
+            Inline::Emphasis(i) => out.push_str(&format!("<em>{}</em>", inline(i))),
+            Inline::Strong(i) => out.push_str(&format!("<strong>{}</strong>", inline(i))),
         }
     }
-    flush(&mut plain, &mut out);
     out
 }
 
@@ -406,6 +243,7 @@ mod tests {
 
     #[test]
     fn inline_markup() {
+        let inline = |t: &str| inline(&markdown::inline(t));
         assert_eq!(
             inline("a *reference edge*, `0 <1>` and $N$ **b**"),
             "a <em>reference edge</em>, <code>0 &lt;1&gt;</code> and \

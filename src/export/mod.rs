@@ -1,19 +1,22 @@
-//! `judge export`: a built-in problem as a self-contained Kattis / ICPC package
-//! (`problem_format_version: 2023-07-draft`, the name under which problemtools and DOMjudge
-//! read what became 2025-09):
+//! `judge export`: a built-in problem as a self-contained Kattis / ICPC package, in the
+//! format version `--format` names ([`Format`]; what differs between them is data, in
+//! [`format::Layout`]). The files of the default, `legacy`:
 //!
 //! ```text
-//! problem.yaml                    name, uuid, limits (time_limit, memory, output)
-//! .timelimit                      the time limit again, for DOMjudge before 10.0
-//! statement/problem.en.md         statement.md without its title and printed samples
-//! problem.html                    statement.md as HTML, the statement DOMjudge reads
-//! data/sample/, data/secret/      every test of the test plan with its answer (+ .desc)
-//! data/invalid_input/             data/invalid_input/*.in
-//! input_validators/validator/     build + the harness's validator source, verbatim
-//! output_validator/checker/       build + the harness's checker source, verbatim
-//! submissions/<folder>/           the jury submissions of the folders the format knows
-//! submissions/submissions.yaml     rules keeping judge's first-failure meaning of a folder
+//! problem.yaml                      problem_format_version, name, uuid, validation, limits
+//! .timelimit                        the time limit (legacy has no problem.yaml key for it)
+//! problem_statement/problem.en.tex  statement.md without its title and printed samples, as LaTeX
+//! problem.html                      statement.md as HTML, the statement DOMjudge reads
+//! data/sample/, data/secret/        every test of the test plan with its answer (+ .desc)
+//! input_validators/validator/       build + the harness's validator source, verbatim
+//! output_validators/checker/        build + the harness's checker source, verbatim
+//! submissions/<folder>/             the jury submissions of the folders the format knows
+//! submissions/submissions.yaml       rules keeping judge's first-failure meaning of a folder
 //! ```
+//!
+//! 2023-07 and 2025-09 put the statement in `statement/`, the checker in `output_validator/`
+//! and the time limit in `limits.time_limit`; 2025-09 adds `data/invalid_input/`. Every version
+//! keeps judge's meaning of a rejected folder in `submissions/submissions.yaml`.
 //!
 //! The package is assembled in memory ([`Tree`]), then written as a folder (through a
 //! temporary folder and a rename) or as a zip file (through a temporary file).
@@ -31,10 +34,15 @@ use anyhow::{bail, Context, Result};
 use crate::package::{fnv1a64, Package};
 use crate::testset::{self, Origin};
 
+pub mod format;
 pub mod html;
+pub mod markdown;
 pub mod program;
+pub mod tex;
 pub mod zip;
 
+pub use format::Format;
+use format::{Layout, StatementKind};
 use program::Role;
 
 /// The folders of `submissions/` the package format gives a meaning; the others
@@ -48,13 +56,19 @@ pub const SUBMISSION_FOLDERS: &[&str] = &[
     "run_time_error",
 ];
 
-/// `submissions/submissions.yaml` before its rules.
-const SUBMISSION_RULES_HEADER: &str = "\
+/// `submissions/submissions.yaml` before its rules, in every format version: 2025-09 defines
+/// the file; in legacy and 2023-07-draft problemtools and DOMjudge ignore it (they judge a
+/// rejected folder by its first failure already), and judge and BAPCtools read it in any version.
+/// The legacy spec's folder text ("WA for some test case, but not too slow and no crash") is as
+/// strict as 2025-09's defaults: dodecahedron's `wrong_answer/reuse_tile.cpp`, WA on `sample/1`,
+/// runs out of time on two later tests.
+pub const SUBMISSION_RULES_HEADER: &str = "\
 # Written by `judge export`. judge calls a rejected jury submission by the verdict of its first
 # failing test (tests run in order; the secret tests are numbered in that order), as
-# problemtools does. The 2025-09 folder defaults are stricter: every test's verdict must be in
-# the folder's set. These rules keep judge's meaning as far as the format can say it: the
-# folder's verdict must occur; the other rejections may occur on other tests.
+# problemtools and DOMjudge do. The 2025-09 folder defaults (and the legacy spec's folder text)
+# are stricter: every test's verdict must be in the folder's set. These rules keep judge's
+# meaning as far as the format can say it: the folder's verdict must occur; the other
+# rejections may occur on other tests.
 ";
 
 /// The verdict a rejected folder's submissions must get on some test (`submissions.yaml`).
@@ -67,9 +81,6 @@ fn first_failure_verdict(folder: &str) -> Option<&'static str> {
     }
 }
 
-/// The package format version written to `problem.yaml`.
-pub const FORMAT_VERSION: &str = "2023-07-draft";
-
 /// One file of the package.
 #[derive(Debug, Clone)]
 pub struct File {
@@ -77,11 +88,16 @@ pub struct File {
     pub path: String,
     pub bytes: Vec<u8>,
     pub executable: bool,
+    /// Written as a symbolic link to this file of the same folder (a folder export; a zip holds
+    /// `bytes`): a test identical to an earlier one, which the format says with a link (BAPCtools
+    /// warns about identical inputs unless they are links; problemtools skips links).
+    pub link: Option<String>,
 }
 
 /// A package in memory, and what went into it.
 #[derive(Debug, Default)]
 pub struct Tree {
+    pub format: Format,
     pub files: Vec<File>,
     pub samples: usize,
     pub secret: usize,
@@ -97,6 +113,7 @@ impl Tree {
             path: path.into(),
             bytes: bytes.into(),
             executable,
+            link: None,
         });
     }
 }
@@ -138,21 +155,30 @@ pub fn seconds(limit: Duration) -> String {
     }
 }
 
-fn problem_yaml(pkg: &Package) -> String {
+fn problem_yaml(pkg: &Package, layout: &Layout) -> String {
     let mut s = format!(
         "# Written by `judge export` from the built-in package `{}`.\n\
-         problem_format_version: {FORMAT_VERSION}\n\
+         problem_format_version: {}\n\
          name: {}\n\
          uuid: {}\n\
-         type: pass-fail\n\
-         limits:\n  time_limit: {}\n  memory: {}\n",
+         type: pass-fail\n",
         pkg.name,
+        layout.version,
         yaml_string(&pkg.title),
         uuid(&pkg.name),
-        seconds(pkg.limits.time),
-        pkg.limits.memory_mib,
     );
-    s.push_str(&format!("  output: {}\n", pkg.limits.output_mib.max(1)));
+    if layout.validation_key {
+        s.push_str("validation: custom\n");
+    }
+    s.push_str("limits:\n");
+    if layout.time_limit_key {
+        s.push_str(&format!("  time_limit: {}\n", seconds(pkg.limits.time)));
+    }
+    s.push_str(&format!(
+        "  memory: {}\n  output: {}\n",
+        pkg.limits.memory_mib,
+        pkg.limits.output_mib.max(1)
+    ));
     s
 }
 
@@ -163,8 +189,8 @@ fn stem(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Builds the package of the built-in problem `pkg` in memory.
-pub fn assemble(pkg: &Package) -> Result<Tree> {
+/// Builds the package of the built-in problem `pkg` in `format` in memory.
+pub fn assemble(pkg: &Package, format: Format) -> Result<Tree> {
     let Some(sources) = pkg.logic.jury_sources() else {
         if pkg.manifest() == "problem.yaml" {
             bail!(
@@ -177,20 +203,31 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
             pkg.name
         );
     };
-    let mut tree = Tree::default();
-    tree.add("problem.yaml", problem_yaml(pkg), false);
-    tree.add(
-        ".timelimit",
-        format!("{}\n", seconds(pkg.limits.time)),
-        false,
-    );
+    let layout = format.layout();
+    let mut tree = Tree {
+        format,
+        ..Tree::default()
+    };
+    tree.add("problem.yaml", problem_yaml(pkg, &layout), false);
+    if layout.timelimit_file {
+        tree.add(
+            ".timelimit",
+            format!("{}\n", seconds(pkg.limits.time)),
+            false,
+        );
+    }
     let statement = pkg.dir.join("statement.md");
     match std::fs::read(&statement) {
         Ok(text) => {
             let text = String::from_utf8(text)
                 .with_context(|| format!("{} is not UTF-8", statement.display()))?;
             let body = crate::package::statement::for_package(&text);
-            tree.add("statement/problem.en.md", body.into_bytes(), false);
+            let (path, kind) = layout.statement;
+            let body = match kind {
+                StatementKind::Markdown => body,
+                StatementKind::Tex => tex::statement(&pkg.title, &body),
+            };
+            tree.add(path, body.into_bytes(), false);
             // Samples included: DOMjudge offers data/sample/ for download but does not print
             // it into a statement.
             tree.add("problem.html", html::statement(&pkg.title, &text), false);
@@ -231,8 +268,28 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
         if !seen.insert(base.clone()) {
             bail!("two tests would both be {base}.in: rename one");
         }
+        // A test identical to an earlier one of its folder: links to that one's files.
+        let same = tree
+            .files
+            .iter()
+            .filter(|f| f.link.is_none() && f.path.starts_with(&format!("data/{group}/")))
+            .find(|f| f.path.ends_with(".in") && f.bytes == t.input.as_bytes())
+            .map(|f| f.path.trim_end_matches(".in").to_string());
         tree.add(format!("{base}.in"), t.input.as_bytes(), false);
         tree.add(format!("{base}.ans"), t.answer.as_bytes(), false);
+        if let Some(earlier) = same {
+            let n = tree.files.len();
+            for (k, ext) in [(n - 2, "in"), (n - 1, "ans")] {
+                let target = format!("{earlier}.{ext}");
+                if tree
+                    .files
+                    .iter()
+                    .any(|f| f.path == target && f.bytes == tree.files[k].bytes)
+                {
+                    tree.files[k].link = target.rsplit('/').next().map(String::from);
+                }
+            }
+        }
         if let Some(desc) = desc.filter(|d| d.is_file()) {
             let text =
                 std::fs::read(&desc).with_context(|| format!("cannot read {}", desc.display()))?;
@@ -245,8 +302,13 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
         }
     }
 
+    let mut invalid = 0;
     for path in crate::fsutil::list_dir(&pkg.dir.join("data/invalid_input"))? {
         if path.is_file() && path.extension().is_some_and(|x| x == "in") {
+            invalid += 1;
+            if !layout.invalid_inputs {
+                continue;
+            }
             let bytes =
                 std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             tree.add(
@@ -257,10 +319,19 @@ pub fn assemble(pkg: &Package) -> Result<Tree> {
             tree.invalid_inputs += 1;
         }
     }
+    if invalid > 0 && !layout.invalid_inputs {
+        tree.notes.push(format!(
+            "data/invalid_input: format {}, as {} read it, has no such folder; {} left \
+             out (--format 2025-09 has them)",
+            format.name(),
+            layout.readers,
+            crate::text::count(invalid, "invalid input")
+        ));
+    }
 
     for (folder, role) in [
         ("input_validators/validator", Role::InputValidator),
-        ("output_validator/checker", Role::OutputValidator),
+        (layout.output_validator, Role::OutputValidator),
     ] {
         for (name, text, exec) in program::files(&pkg.name, sources, role) {
             tree.add(format!("{folder}/{name}"), text, exec);
@@ -321,6 +392,11 @@ pub fn write_dir(tree: &Tree, dir: &Path) -> Result<()> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        if let Some(target) = &f.link {
+            std::os::unix::fs::symlink(target, &path)
+                .with_context(|| format!("cannot link {} to {target}", path.display()))?;
+            continue;
         }
         std::fs::write(&path, &f.bytes)
             .with_context(|| format!("cannot write {}", path.display()))?;

@@ -62,7 +62,13 @@ pub struct Data {
 
 /// Reads `dir/data`. `Err` names the file and what to do.
 pub fn load(dir: &Path) -> Result<Data, String> {
-    let data = dir.join("data");
+    load_folder(&dir.join("data"))
+}
+
+/// Reads the data folder `data` (a package's `data/`, or test data made from its
+/// `generators/generators.yaml`).
+pub fn load_folder(data: &Path) -> Result<Data, String> {
+    let data = data.to_path_buf();
     let secret = data.join("secret");
     if !secret.is_dir() {
         return Err(format!(
@@ -96,6 +102,24 @@ pub fn load(dir: &Path) -> Result<Data, String> {
         ));
     }
     Ok(out)
+}
+
+/// The validator arguments of the test `name` (`secret/group/1`) of the data folder `data`,
+/// from the group files of its folders and its own `.yaml`.
+pub fn args_of(data: &Path, name: &str) -> Result<TestArgs, String> {
+    let mut warnings = Vec::new();
+    let mut args = read_group_config(data, &TestArgs::default(), &mut warnings)?;
+    let mut dir = data.to_path_buf();
+    let parts: Vec<&str> = name.split('/').collect();
+    for part in &parts[..parts.len().saturating_sub(1)] {
+        dir.push(part);
+        args = read_group_config(&dir, &args, &mut warnings)?;
+    }
+    let case_yaml = data.join(format!("{name}.yaml"));
+    if case_yaml.is_file() {
+        args = read_args(&case_yaml, &args, true, &mut warnings)?;
+    }
+    Ok(args)
 }
 
 /// Names the format ignores: dotfiles and names with characters outside `[A-Za-z0-9_.-]`.

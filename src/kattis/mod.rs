@@ -21,6 +21,7 @@ use crate::problems::JuryError;
 pub mod config;
 pub mod data;
 pub mod default_validator;
+pub mod generators;
 pub mod interactive;
 mod problem;
 pub mod programs;

@@ -20,7 +20,7 @@ use crate::verdict::signal_name;
 const STDERR_BYTES: u64 = 64 * 1024;
 
 /// The last meaningful line of a program's output, at most 200 characters.
-fn last_line(bytes: &[u8]) -> Option<String> {
+pub(crate) fn last_line(bytes: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let line = text.lines().map(str::trim).rfind(|l| !l.is_empty())?;
     let mut line: String = line.chars().filter(|c| !c.is_control()).collect();
@@ -43,7 +43,7 @@ fn tail(outcome: &RunOutcome) -> String {
 }
 
 /// "hit its CPU time limit of 60 s" for a jury program stopped by a limit.
-fn limit_text(hit: LimitHit, limits: &Limits) -> String {
+pub(crate) fn limit_text(hit: LimitHit, limits: &Limits) -> String {
     match hit {
         LimitHit::CpuTime => format!(
             "ran over its CPU time limit of {:.1} s",
@@ -146,7 +146,12 @@ impl RunDir {
 impl KattisPackage {
     /// Limits for validators: the package's validation limits.
     pub(crate) fn validation_limits(&self) -> Limits {
-        let l = &self.config.limits;
+        Self::limits_for_validation(&self.config)
+    }
+
+    /// The validation limits `config` gives.
+    pub(crate) fn limits_for_validation(config: &super::Config) -> Limits {
+        let l = &config.limits;
         let cpu = Duration::from_secs(l.validation_time);
         Limits {
             cpu_time: cpu,
@@ -166,47 +171,13 @@ impl KattisPackage {
     }
 
     fn validate_with(&self, input: &[u8], args: &TestArgs) -> Validation {
-        let limits = self.validation_limits();
-        for v in &self.input_validators {
-            let dir = RunDir::new()?;
-            let outcome = self.jury.run(
-                v,
-                args.input_validator.for_validator(&v.name),
-                Stdin::Bytes(input.to_vec()),
-                Stdout::Capture,
-                &dir.feedback,
-                &[],
-                &limits,
-            )?;
-            if let Some(hit) = outcome.limit_hit {
-                return Err(jury_error(v, limit_text(hit, &limits)));
-            }
-            let valid = match (v.testlib, outcome.termination) {
-                (true, Termination::Exited(0)) | (false, Termination::Exited(42)) => true,
-                (false, Termination::Exited(0)) => {
-                    return Err(jury_error(
-                        v,
-                        "exited with status 0; an input validator must exit 42 for a valid input and 43 for an invalid one (or call registerValidation, for testlib)",
-                    ))
-                }
-                _ => false,
-            };
-            if !valid {
-                let how = match outcome.termination {
-                    Termination::Exited(c) => format!("exit {c}"),
-                    Termination::Signaled(s) => signal_name(s),
-                };
-                let why = last_line(&outcome.stderr)
-                    .or_else(|| last_line(&outcome.stdout))
-                    .map(|l| format!(": {l}"))
-                    .unwrap_or_default();
-                return Ok(Err(Violation::unplaced(format!(
-                    "rejected by {} ({how}){why}",
-                    v.display
-                ))));
-            }
-        }
-        Ok(Ok(()))
+        validate_input(
+            &self.jury,
+            &self.input_validators,
+            &self.validation_limits(),
+            input,
+            args,
+        )
     }
 
     fn check_with(&self, input: &str, answer: &str, output: &[u8], args: &TestArgs) -> Judgement {
@@ -483,4 +454,56 @@ impl Problem for KattisPackage {
         let args = self.args_of(test);
         Some(super::interactive::run(self, sandbox, request, test, &args))
     }
+}
+
+/// Runs every input validator on `input` with the test's arguments: `Ok(Err(..))` names the
+/// validator that rejected it and why; `Err` when a validator failed (a limit, exit 0 of a
+/// package-protocol validator).
+pub(crate) fn validate_input(
+    jury: &super::JuryRunner,
+    validators: &[Program],
+    limits: &Limits,
+    input: &[u8],
+    args: &TestArgs,
+) -> Validation {
+    for v in validators {
+        let dir = RunDir::new()?;
+        let outcome = jury.run(
+            v,
+            args.input_validator.for_validator(&v.name),
+            Stdin::Bytes(input.to_vec()),
+            Stdout::Capture,
+            &dir.feedback,
+            &[],
+            limits,
+        )?;
+        if let Some(hit) = outcome.limit_hit {
+            return Err(jury_error(v, limit_text(hit, limits)));
+        }
+        let valid = match (v.testlib, outcome.termination) {
+            (true, Termination::Exited(0)) | (false, Termination::Exited(42)) => true,
+            (false, Termination::Exited(0)) => {
+                return Err(jury_error(
+                    v,
+                    "exited with status 0; an input validator must exit 42 for a valid input and 43 for an invalid one (or call registerValidation, for testlib)",
+                ))
+            }
+            _ => false,
+        };
+        if !valid {
+            let how = match outcome.termination {
+                Termination::Exited(c) => format!("exit {c}"),
+                Termination::Signaled(s) => signal_name(s),
+            };
+            let why = last_line(&outcome.stderr)
+                .or_else(|| last_line(&outcome.stdout))
+                .map(|l| format!(": {l}"))
+                .unwrap_or_default();
+            return Ok(Err(Violation::unplaced(format!(
+                "rejected by {} ({how}){why}",
+                v.display
+            ))));
+        }
+    }
+    Ok(Ok(()))
 }

@@ -400,6 +400,27 @@ pub fn program(path: &Path, display: &str) -> Result<Option<Program>, String> {
     Ok(Some(make(Form::Folder { main, language }, testlib)))
 }
 
+/// The program in folder `path` whose entry point is `main` (a file in it), as the
+/// `generators:` dictionary of `generators.yaml` gives one; `None` if `main` is in no known
+/// language.
+pub fn folder_program(path: &Path, display: &str, main: &Path) -> Option<Program> {
+    let language = language_of(main)?;
+    Some(Program {
+        name: path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        path: path.to_path_buf(),
+        display: display.to_string(),
+        form: Form::Folder {
+            main: main.to_path_buf(),
+            language,
+        },
+        testlib: false,
+        built: OnceLock::new(),
+    })
+}
+
 /// True if `source` is a testlib program with testlib's own exit codes.
 fn uses_testlib(source: &str, folder: Option<&Path>) -> bool {
     let calls = source.contains("registerValidation") || source.contains("registerTestlibCmd");

@@ -139,6 +139,16 @@ pub fn load(
             let score = match (scoring, folder.as_str()) {
                 (true, "accepted") => score.or(Some(ScoreExpectation::Full)),
                 (true, "partially_accepted") => score.or(Some(ScoreExpectation::Partial)),
+                // problemtools: the verdict by the legacy grader's rules is the folder's.
+                (true, "wrong_answer") if version == Version::Legacy => {
+                    score.or(Some(ScoreExpectation::Verdict(Verdict::WA)))
+                }
+                (true, "time_limit_exceeded") if version == Version::Legacy => {
+                    score.or(Some(ScoreExpectation::Verdict(Verdict::TLE)))
+                }
+                (true, "run_time_error") if version == Version::Legacy => {
+                    score.or(Some(ScoreExpectation::Verdict(Verdict::RE)))
+                }
                 _ => score,
             };
             let skipped = if let Some(e) = bad_header {

@@ -31,7 +31,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
     let (notes, yaml_warnings): (Vec<String>, Vec<String>) = yaml_warnings
         .into_iter()
         .partition(|w| w.starts_with("note: "));
-    let notes = notes
+    let mut notes: Vec<String> = notes
         .into_iter()
         .map(|n| format!("{}: {}", yaml_path.display(), &n["note: ".len()..]))
         .collect();
@@ -42,10 +42,20 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             None => w,
         })
         .collect();
-    let data = data::load(dir).map_err(broken)?;
-    warnings.extend(data.warnings.iter().cloned());
+    // `data/`, or the data made from generators/generators.yaml (cached).
+    let source = crate::kattis::generators::data_source(dir, jury).map_err(broken)?;
+    let data = data::load_folder(&source.dir).map_err(broken)?;
+    warnings.extend(
+        source
+            .warnings
+            .into_iter()
+            .chain(data.warnings.iter().cloned()),
+    );
+    notes.extend(source.notes);
     let scoring = match config.scoring {
-        true => Some(Arc::new(scoring::load(dir, &data.tests).map_err(broken)?)),
+        true => Some(Arc::new(
+            scoring::load(&source.root, &data.tests).map_err(broken)?,
+        )),
         false => None,
     };
 
@@ -113,6 +123,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         warnings,
         kattis: Some(kattis),
         scoring,
+        subtasks: Vec::new(),
     })
 }
 

@@ -16,6 +16,11 @@
 //! generator = "distinct"
 //! count = 4
 //! params = { n = 4 }
+//!
+//! [[subtasks]]          # optional: a scoring problem, the secret tests in groups
+//! name = "n3"
+//! points = 30
+//! where = { n = 3 }     # the inputs the problem logic reads these features from
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -35,6 +40,28 @@ pub(super) struct Manifest {
     pub limits: RawLimits,
     #[serde(default)]
     pub tests: Vec<GroupDecl>,
+    #[serde(default)]
+    pub subtasks: Vec<SubtaskDecl>,
+}
+
+/// One `[[subtasks]]` entry: a scoring group of the secret tests (hand-made and generated)
+/// whose input has the features `where` names (the problem logic reads them from an input,
+/// e.g. magic-square's `n`). A test belongs to the first subtask it matches.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct SubtaskDecl {
+    pub name: String,
+    /// What passing it is worth.
+    pub points: f64,
+    #[serde(default, rename = "where", deserialize_with = "params")]
+    pub matches: GenParams,
+    /// `min` (the default: all or nothing, as olympiad subtasks) or `sum` (a share per test).
+    #[serde(default = "min")]
+    pub aggregation: String,
+}
+
+fn min() -> String {
+    "min".into()
 }
 
 #[derive(Debug, Deserialize)]
@@ -201,7 +228,12 @@ pub(super) fn unknown_keys(table: &toml::Table) -> Vec<String> {
             }
         }
     };
-    known(&["title", "logic", "limits", "tests"], table, "", &mut out);
+    known(
+        &["title", "logic", "limits", "tests", "subtasks"],
+        table,
+        "",
+        &mut out,
+    );
     if let Some(toml::Value::Table(limits)) = table.get("limits") {
         known(
             &["time-limit", "memory-limit", "output-limit", "languages"],

@@ -19,7 +19,7 @@ mod manifest;
 mod parts;
 pub mod statement;
 
-pub use manifest::{GroupDecl, LanguageLimits};
+pub use manifest::{GroupDecl, LanguageLimits, SubtaskDecl};
 pub use parts::{InvalidInputs, Statement, TimeRules};
 
 /// Why a package could not be loaded.
@@ -93,8 +93,11 @@ pub struct Package {
     /// stages ask the methods of `parts.rs`.
     kattis: Option<Arc<crate::kattis::KattisPackage>>,
     /// A scoring problem's groups and how they score (`None`: pass-fail). Read through
-    /// [`Package::scoring`].
+    /// [`Package::scoring`]; a built-in package's is settled on its test set
+    /// ([`Package::settle_scoring`]).
     scoring: Option<Arc<crate::verdict::score::Scoring>>,
+    /// A built-in package's `[[subtasks]]`.
+    subtasks: Vec<SubtaskDecl>,
 }
 
 impl std::fmt::Debug for Package {
@@ -226,6 +229,7 @@ impl Package {
             warnings,
             kattis: None,
             scoring: None,
+            subtasks: raw.subtasks,
         })
     }
 

@@ -13,8 +13,9 @@ use crate::compile::Language;
 use crate::fsutil::is_tool_litter;
 use crate::kattis::data::Case;
 use crate::kattis::Version;
-use crate::problems::JuryError;
-use crate::verdict::expectation::JurySubmission;
+use crate::problems::{JuryError, Origin, TestCase};
+use crate::verdict::expectation::{JurySubmission, ScoreExpectation};
+use crate::verdict::score::{Aggregation, Child, Scoring, SpecGroup};
 use crate::verdict::Verdict;
 
 /// How a package's time limit is set and checked against its jury submissions.
@@ -139,13 +140,92 @@ impl Package {
     pub fn jury_submissions(&self) -> Result<(Vec<JurySubmission>, Vec<String>), String> {
         match &self.kattis {
             Some(k) => k.submissions(),
-            None => built_in_submissions(&self.dir).map(|s| (s, Vec::new())),
+            None => {
+                built_in_submissions(&self.dir, !self.subtasks.is_empty()).map(|s| (s, Vec::new()))
+            }
         }
     }
 
     /// A scoring problem's groups and how they score; `None` for a pass-fail problem.
     pub fn scoring(&self) -> Option<&crate::verdict::score::Scoring> {
         self.scoring.as_deref()
+    }
+
+    /// Settles a built-in package's `[[subtasks]]` on its test set: each secret test (not a
+    /// sample) goes to the first subtask whose features its input has. Nothing to do for a
+    /// package without subtasks (a Kattis package's groups are its folders). `Err` names a
+    /// test in no subtask, or a subtask with no test.
+    pub fn settle_scoring(&mut self, tests: &[TestCase]) -> Result<(), String> {
+        if self.subtasks.is_empty() {
+            return Ok(());
+        }
+        let mut groups: Vec<Vec<Child<SpecGroup>>> = vec![Vec::new(); self.subtasks.len()];
+        let mut samples = Vec::new();
+        for t in tests {
+            if matches!(t.origin, Origin::Sample(_)) {
+                samples.push(t.name.clone());
+                continue;
+            }
+            let features = self.logic.features(&t.input);
+            let Some(i) = self.subtasks.iter().position(|s| {
+                s.matches
+                    .0
+                    .iter()
+                    .all(|(k, v)| features.0.get(k) == Some(v))
+            }) else {
+                return Err(format!(
+                    "{}: test `{}` is in no subtask (its features: {})",
+                    self.dir.join("problem.toml").display(),
+                    t.name,
+                    features
+                        .0
+                        .iter()
+                        .map(|(k, v)| format!("{k} = {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            };
+            groups[i].push(Child::Test(t.name.clone()));
+        }
+        let mut children = Vec::new();
+        for (decl, tests) in self.subtasks.iter().zip(groups) {
+            if tests.is_empty() {
+                return Err(format!(
+                    "{}: subtask `{}` has no test",
+                    self.dir.join("problem.toml").display(),
+                    decl.name
+                ));
+            }
+            let aggregation = match decl.aggregation.as_str() {
+                "min" => Aggregation::Min,
+                "sum" => Aggregation::Sum,
+                other => {
+                    return Err(format!(
+                        "{}: subtask `{}`: aggregation `{other}` is not min or sum",
+                        self.dir.join("problem.toml").display(),
+                        decl.name
+                    ))
+                }
+            };
+            children.push(Child::Group(SpecGroup {
+                name: format!("secret/{}", decl.name),
+                max_score: Some(decl.points),
+                aggregation,
+                require_pass: Vec::new(),
+                children: tests,
+            }));
+        }
+        self.scoring = Some(std::sync::Arc::new(Scoring::Spec {
+            secret: SpecGroup {
+                name: "secret".into(),
+                max_score: Some(self.subtasks.iter().map(|s| s.points).sum()),
+                aggregation: Aggregation::Sum,
+                require_pass: Vec::new(),
+                children,
+            },
+            samples,
+        }));
+        Ok(())
     }
 
     /// How the time limit is set and checked.
@@ -180,8 +260,10 @@ impl Package {
 /// The jury submissions of a built-in package: `submissions/<folder>/<file>`, each folder
 /// naming the one verdict its files must get (`accepted`, `wrong_answer`,
 /// `time_limit_exceeded`, `memory_limit_exceeded`, `run_time_error`, `output_limit_exceeded`,
-/// `compile_error`); files judge cannot compile are not submissions.
-fn built_in_submissions(dir: &Path) -> Result<Vec<JurySubmission>, String> {
+/// `compile_error`); files judge cannot compile are not submissions. With subtasks (`scored`),
+/// accepted ones must get the full score, and `partially_accepted/` ones a score strictly
+/// between 0 and the most.
+fn built_in_submissions(dir: &Path, scored: bool) -> Result<Vec<JurySubmission>, String> {
     let root = dir.join("submissions");
     let Ok(folders) = std::fs::read_dir(&root) else {
         return Ok(Vec::new());
@@ -192,11 +274,14 @@ fn built_in_submissions(dir: &Path) -> Result<Vec<JurySubmission>, String> {
             continue;
         }
         let name = folder.file_name().to_string_lossy().into_owned();
-        let Some(expected) = Verdict::from_folder(&name) else {
+        let partial = scored && name == "partially_accepted";
+        let expected = Verdict::from_folder(&name);
+        if expected.is_none() && !partial {
             return Err(format!(
-                "submissions/{name}: unknown folder (use accepted, wrong_answer, time_limit_exceeded, memory_limit_exceeded, run_time_error, output_limit_exceeded, compile_error)"
+                "submissions/{name}: unknown folder (use accepted, wrong_answer, time_limit_exceeded, memory_limit_exceeded, run_time_error, output_limit_exceeded, compile_error{})",
+                if scored { ", partially_accepted" } else { "" }
             ));
-        };
+        }
         let files = std::fs::read_dir(folder.path()).map_err(|e| e.to_string())?;
         for f in files.filter_map(|e| e.ok()) {
             let path = f.path();
@@ -208,10 +293,14 @@ fn built_in_submissions(dir: &Path) -> Result<Vec<JurySubmission>, String> {
                     folder: name.clone(),
                     language,
                     rules: Vec::new(),
-                    verdicts: Some(BTreeSet::from([expected])),
-                    score: None,
-                    lower_bound: expected == Verdict::AC,
-                    upper_bound: expected == Verdict::TLE,
+                    verdicts: expected.map(|v| BTreeSet::from([v])),
+                    score: match (scored, expected) {
+                        (true, Some(Verdict::AC)) => Some(ScoreExpectation::Full),
+                        (true, None) => Some(ScoreExpectation::Partial),
+                        _ => None,
+                    },
+                    lower_bound: expected == Some(Verdict::AC),
+                    upper_bound: expected == Some(Verdict::TLE),
                     skipped: None,
                 });
             }

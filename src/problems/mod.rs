@@ -140,6 +140,12 @@ pub trait Problem: Send + Sync {
         self.validate(test.input.as_bytes())
     }
 
+    /// Features of an input that subtasks select tests by (`n` = 3), read from the input;
+    /// empty (the default) when the problem names none.
+    fn features(&self, _input: &str) -> GenParams {
+        GenParams::default()
+    }
+
     /// [`Problem::check`] for a test of the problem's test set: a package may give its
     /// checker arguments per test group.
     fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {

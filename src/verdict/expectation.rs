@@ -218,6 +218,10 @@ pub enum ScoreExpectation {
     Exactly(f64),
     /// In this inclusive range (`score: [20, 40]`).
     Range(f64, f64),
+    /// This verdict by the format's rules (a legacy scoring package's `wrong_answer`,
+    /// `time_limit_exceeded` and `run_time_error` folders, as problemtools checks them; RE
+    /// stands for any run-time error).
+    Verdict(Verdict),
 }
 
 impl ScoreExpectation {
@@ -242,6 +246,10 @@ impl ScoreExpectation {
             }
             ScoreExpectation::Exactly(s) => (got.score - s).abs() < 1e-6,
             ScoreExpectation::Range(a, b) => got.score >= a - 1e-6 && got.score <= b + 1e-6,
+            ScoreExpectation::Verdict(v) => {
+                let crash = |x: Verdict| matches!(x, Verdict::RE | Verdict::MLE | Verdict::OLE);
+                got.verdict == v || (crash(v) && crash(got.verdict))
+            }
         };
         if ok {
             return Ok(());
@@ -258,6 +266,7 @@ impl ScoreExpectation {
             ScoreExpectation::Range(a, b) => {
                 format!("a score in {}..{}", fmt_score(a), fmt_score(b))
             }
+            ScoreExpectation::Verdict(v) => format!("{v} by the package's rules"),
         };
         Err(format!(
             "expected {wanted}, got {} ({})",

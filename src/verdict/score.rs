@@ -150,6 +150,14 @@ pub struct GroupScore {
     pub verdict: Verdict,
 }
 
+/// The score one test counted for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestPoints {
+    pub test: String,
+    pub score: f64,
+}
+
 /// The score of a graded submission.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -163,6 +171,10 @@ pub struct ScoreReport {
     pub verdict: Verdict,
     /// Every group, children before their parent, the root last.
     pub groups: Vec<GroupScore>,
+    /// Every test that counted, in order, with the score it counted for (legacy: its
+    /// group's accept or reject score, or the validator's; 2025-09: its share of its group's
+    /// maximum). Tests after a legacy `on_reject: break` do not count and are not listed.
+    pub tests: Vec<TestPoints>,
     /// What makes the score a judge error (a validator score out of range, a group over its
     /// maximum), if anything; then `verdict` is JE.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -175,9 +187,10 @@ impl Scoring {
     pub fn evaluate(&self, result: &dyn Fn(&str) -> Option<TestScore>) -> ScoreReport {
         let mut groups = Vec::new();
         let mut error = None;
+        let mut tests = Vec::new();
         let (verdict, score, max) = match self {
             Scoring::Legacy(root) => {
-                let (v, s) = legacy(root, result, &mut groups, &mut error);
+                let (v, s) = legacy(root, result, &mut groups, &mut tests, &mut error);
                 (v, s, Some(root.rule.range.1).filter(|m| m.is_finite()))
             }
             Scoring::Spec { secret, samples } => {
@@ -186,7 +199,7 @@ impl Scoring {
                     samples,
                     result,
                 };
-                let (v, s) = spec(&ctx, secret, &mut groups, &mut error);
+                let (v, s) = spec(&ctx, secret, &mut groups, &mut tests, &mut error);
                 (v, s, secret.max_score)
             }
         };
@@ -199,6 +212,7 @@ impl Scoring {
                 verdict
             },
             groups,
+            tests,
             error,
         }
     }
@@ -292,13 +306,14 @@ fn legacy(
     g: &LegacyGroup,
     result: &dyn Fn(&str) -> Option<TestScore>,
     groups: &mut Vec<GroupScore>,
+    tests: &mut Vec<TestPoints>,
     error: &mut Option<String>,
 ) -> (Verdict, f64) {
     let r = &g.rule;
     let mut children: Vec<(Verdict, f64)> = Vec::new();
     for c in &g.children {
         let (v, s) = match c {
-            Child::Group(sub) => legacy(sub, result, groups, error),
+            Child::Group(sub) => legacy(sub, result, groups, tests, error),
             Child::Test(name) => match result(name) {
                 None => {
                     error.get_or_insert_with(|| format!("test `{name}` was not run"));
@@ -314,6 +329,12 @@ fn legacy(
                 },
             },
         };
+        if let Child::Test(name) = c {
+            tests.push(TestPoints {
+                test: name.clone(),
+                score: s,
+            });
+        }
         children.push((v, s));
         if v != Verdict::AC && r.break_on_reject {
             break;
@@ -435,6 +456,7 @@ fn spec(
     ctx: &SpecContext,
     g: &SpecGroup,
     groups: &mut Vec<GroupScore>,
+    tests: &mut Vec<TestPoints>,
     error: &mut Option<String>,
 ) -> (Verdict, f64) {
     let result = ctx.result;
@@ -447,7 +469,7 @@ fn spec(
     let mut scores = Vec::new();
     for c in &g.children {
         let (v, s) = match c {
-            Child::Group(sub) => spec(ctx, sub, groups, error),
+            Child::Group(sub) => spec(ctx, sub, groups, tests, error),
             Child::Test(name) => {
                 match result(name) {
                     None => {
@@ -496,6 +518,12 @@ fn spec(
         };
         if verdict == Verdict::AC && v != Verdict::AC {
             verdict = v;
+        }
+        if let Child::Test(name) = c {
+            tests.push(TestPoints {
+                test: name.clone(),
+                score: s,
+            });
         }
         scores.push(s);
     }

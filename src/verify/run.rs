@@ -155,8 +155,11 @@ fn verify_with(
     on_event: &dyn Fn(Event),
     prepared: impl FnOnce() -> anyhow::Result<super::jury::Prepared>,
 ) -> anyhow::Result<ProblemReport> {
-    let (checks, tests) =
+    let (mut checks, tests) =
         static_checks(pkg, jobs).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
+    if let Err(e) = pkg.settle_scoring(&tests) {
+        checks.push(Check::fail("subtasks", e));
+    }
     let mut report = ProblemReport {
         problem: pkg.name.clone(),
         checks: Vec::new(),

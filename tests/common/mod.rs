@@ -262,6 +262,38 @@ pub struct Report {
     pub tests_total: usize,
     pub limits: Limits,
     pub interrupted: bool,
+    /// Only for a scoring problem.
+    #[serde(default)]
+    pub score: Option<Score>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Score {
+    pub score: f64,
+    pub max: Option<f64>,
+    pub verdict: String,
+    pub groups: Vec<GroupScore>,
+    pub tests: Vec<TestPoints>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupScore {
+    pub group: String,
+    pub score: f64,
+    pub max: Option<f64>,
+    pub aggregation: String,
+    pub verdict: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestPoints {
+    pub test: String,
+    pub score: f64,
 }
 
 #[derive(Debug, Deserialize)]

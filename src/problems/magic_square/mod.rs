@@ -53,6 +53,15 @@ impl Problem for MagicSquare {
         generator::GENERATORS
     }
 
+    /// `n`: the side of the square, the input's first number.
+    fn features(&self, input: &str) -> GenParams {
+        let mut f = GenParams::default();
+        if let Some(n) = input.split_whitespace().next().and_then(|t| t.parse().ok()) {
+            f.0.insert("n".into(), n);
+        }
+        f
+    }
+
     fn generate(&self, generator: &str, params: &GenParams, seed: u64) -> Result<String, GenError> {
         generator::generate(generator, params, seed)
     }

@@ -1,0 +1,164 @@
+//! Where made data goes: `judge gen` swaps it into the package's `data/` in one step (a
+//! temporary folder beside it, then an atomic exchange: an interrupted or failing run leaves
+//! the old `data/` as it was), and writes nothing when nothing changed; `verify` and `grade`
+//! take it from a content-addressed folder of the cache and never write into the package.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use super::check::{self, Diff};
+use crate::compile::cache::KeyHasher;
+use crate::fsutil::replace_dir;
+
+/// What writing `data/` did.
+#[derive(Debug)]
+pub enum Written {
+    /// `data/` already held exactly this.
+    Unchanged,
+    /// `data/` was replaced; what differed from the old one.
+    Replaced(Diff),
+}
+
+/// A fresh folder beside the package's `data/` to make the data in: on the same file system
+/// (so it moves into place by renames), and named so that a run killed meanwhile leaves
+/// one that the next [`replace_dir`] of `data/` removes.
+pub fn scratch_beside(pkg: &Path) -> Result<tempfile::TempDir> {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!(".data.judge-tmp-{}-", std::process::id()))
+        .tempdir_in(pkg)
+        .with_context(|| format!("cannot create a temporary folder in {}", pkg.display()))?;
+    crate::kattis::programs::open_dir(dir.path())?;
+    Ok(dir)
+}
+
+/// Puts the data made in `made` in place of `pkg/data`, unless it holds the same. Files of the
+/// old `data/` that no rule makes stop it (they would be lost), but for pictures beside
+/// made cases (made by a visualizer, which judge does not run), which are kept.
+pub fn into_package(pkg: &Path, made: &Path) -> Result<Written> {
+    let data = pkg.join("data");
+    // A YAML file with the same values keeps its bytes (its author's quotes and comments,
+    // which BAPCtools keeps too): a run never rewrites a file for its style alone.
+    let diff = check::diff(made, &data, false)?;
+    for f in check::diff(made, &data, true)?.differ {
+        if f.ends_with(".yaml") && !diff.differ.contains(&f) {
+            std::fs::copy(data.join(&f), made.join(&f))
+                .with_context(|| format!("cannot copy {}", data.join(&f).display()))?;
+        }
+    }
+    if diff.is_empty() {
+        return Ok(Written::Unchanged);
+    }
+    if !diff.unmentioned.is_empty() {
+        let shown: Vec<&str> = diff
+            .unmentioned
+            .iter()
+            .take(5)
+            .map(String::as_str)
+            .collect();
+        bail!(
+            "{} holds {} that no rule of generators/generators.yaml makes ({}{}): they would be lost; \
+             add them to generators.yaml (`copy:`) or delete them, then run judge gen again",
+            data.display(),
+            crate::text::count(diff.unmentioned.len(), "file"),
+            shown.join(", "),
+            if diff.unmentioned.len() > 5 { ", ..." } else { "" }
+        );
+    }
+    replace_dir(&data, |tmp| {
+        for entry in std::fs::read_dir(made)? {
+            let entry = entry?;
+            let to = tmp.join(entry.file_name());
+            std::fs::rename(entry.path(), &to)
+                .with_context(|| format!("cannot move {} into place", entry.path().display()))?;
+        }
+        for picture in &diff.kept {
+            let to = tmp.join(picture);
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::copy(data.join(picture), &to)
+                .with_context(|| format!("cannot keep {}", data.join(picture).display()))?;
+        }
+        Ok(())
+    })?;
+    Ok(Written::Replaced(diff))
+}
+
+/// The files a cache key covers: everything under these folders of the package, and these
+/// files, by path relative to the package.
+pub fn key(pkg: &Path, folders: &[&str], files: &[String], extra: &[&[u8]]) -> Result<String> {
+    let mut h = KeyHasher::new();
+    h.field("judge-generated-data/2")
+        .field(env!("CARGO_PKG_VERSION"));
+    for x in extra {
+        h.field(x);
+    }
+    let mut all: Vec<String> = files.to_vec();
+    for folder in folders {
+        let dir = pkg.join(folder);
+        if dir.is_dir() {
+            all.extend(
+                check::files(&dir)?
+                    .into_iter()
+                    .map(|f| format!("{folder}/{f}")),
+            );
+        }
+    }
+    all.sort();
+    all.dedup();
+    for rel in &all {
+        let path = pkg.join(rel);
+        if path.is_file() {
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            h.field(rel).field(&bytes);
+        } else if path.is_dir() {
+            for f in check::files(&path)? {
+                let bytes = std::fs::read(path.join(&f))?;
+                h.field(format!("{rel}/{f}")).field(&bytes);
+            }
+        }
+    }
+    Ok(h.finish())
+}
+
+/// A fresh folder beside the cache entry `entry` to make its data in; one left by a killed
+/// judge is removed first.
+pub fn scratch_for(entry: &Path) -> Result<tempfile::TempDir> {
+    let parent = entry.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let name = entry.file_name().unwrap_or_default().to_string_lossy();
+    let prefix = format!(".{name}.judge-tmp-");
+    crate::fsutil::remove_stale_temp_dirs(parent, &prefix);
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("{prefix}{}-", std::process::id()))
+        .tempdir_in(parent)
+        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    crate::kattis::programs::open_dir(dir.path())?;
+    Ok(dir)
+}
+
+/// The cache folder for data of `name` with `key`; entries of the same package with other
+/// keys are removed once a new one is complete.
+pub fn cache_entry(cache: &Path, name: &str, key: &str) -> PathBuf {
+    cache.join("generated-data").join(format!("{name}-{key}"))
+}
+
+/// Removes `name`'s other entries (best effort).
+pub fn prune(cache: &Path, name: &str, keep: &Path) {
+    let Ok(read) = std::fs::read_dir(cache.join("generated-data")) else {
+        return;
+    };
+    for entry in read.flatten() {
+        let path = entry.path();
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let ours = file
+            .strip_prefix(&format!("{name}-"))
+            .is_some_and(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()));
+        if ours && path != keep {
+            let _ = std::fs::remove_dir_all(&path);
+        }
+    }
+}

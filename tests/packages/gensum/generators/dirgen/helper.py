@@ -1,0 +1,2 @@
+def line(x):
+    return str(-x)

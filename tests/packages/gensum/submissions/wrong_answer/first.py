@@ -1,0 +1,3 @@
+# Prints the first number only.
+input()
+print(input().split()[0])
