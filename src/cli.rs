@@ -239,10 +239,12 @@ pub struct GradeArgs {
     /// Problem: a folder name under ./problems (or $JUDGE_PROBLEMS_DIR), or a path to a package.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
-    /// Source files to grade (language from the extension unless --lang is given).
+    /// Source files, or folders of sources, to grade (language from the extension unless --lang
+    /// is given).
     #[arg(value_name = "SUBMISSION", required = true)]
     pub submissions: Vec<PathBuf>,
-    /// Language of the submissions: c, cpp, rust, python, java.
+    /// Language of the submissions: an id of languages.toml (c, cpp, rust, python, java, kotlin,
+    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
     /// Grade on the .in/.ans pairs in DIR instead of the problem's test set.
@@ -283,7 +285,8 @@ pub struct StressArgs {
     /// Only this generator [default: every generator setup of the test plan, round-robin].
     #[arg(long, value_name = "NAME")]
     pub generator: Option<String>,
-    /// Language of the submission: c, cpp, rust, python, java.
+    /// Language of the submission: an id of languages.toml (c, cpp, rust, python, java, kotlin,
+    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
     /// Time spent shrinking the counterexample at most.
@@ -334,7 +337,8 @@ pub struct HuntArgs {
     /// Start from these input files instead of generated ones (repeatable).
     #[arg(long, value_name = "FILE")]
     pub from: Vec<PathBuf>,
-    /// Language of the submission: c, cpp, rust, python, java.
+    /// Language of the submission: an id of languages.toml (c, cpp, rust, python, java, kotlin,
+    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog).
     #[arg(long, value_name = "LANG", conflicts_with = "solver")]
     pub lang: Option<Language>,
     /// Save the worst input as DIR/NAME.in with the reference answer as DIR/NAME.ans.

@@ -182,23 +182,30 @@ fn doctor_json(cmd: &mut Command) -> Outcome {
         }
     }
     let ids: Vec<&str> = report.checks.iter().map(|c| c.id.as_str()).collect();
+    // Then one line per language of languages.toml, in its order.
+    let mut want: Vec<String> = [
+        "user-namespaces",
+        "sandbox-user",
+        "cgroups",
+        "seccomp",
+        "landlock",
+        "fs-view",
+        "trial-run",
+        "cache",
+        "work-dir",
+    ]
+    .map(String::from)
+    .to_vec();
+    want.extend(judge::compile::Language::all().map(|l| format!("language:{}", l.id())));
+    assert_eq!(ids, want);
     assert_eq!(
-        ids,
+        &ids[9..14],
         [
-            "user-namespaces",
-            "sandbox-user",
-            "cgroups",
-            "seccomp",
-            "landlock",
-            "fs-view",
-            "trial-run",
-            "cache",
-            "work-dir",
             "language:c",
             "language:cpp",
             "language:rust",
             "language:python",
-            "language:java",
+            "language:java"
         ]
     );
     Outcome {
@@ -364,6 +371,19 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
             ("rust", Some("rustc")),
             ("python", Some("python3")),
             ("java", Some("default-jdk-headless")),
+            ("kotlin", Some("kotlin")),
+            ("csharp", Some("mono-mcs")),
+            ("go", Some("golang-go")),
+            ("haskell", Some("ghc")),
+            ("javascript", Some("nodejs")),
+            ("pypy3", Some("pypy3")),
+            ("pascal", Some("fpc")),
+            ("ocaml", Some("ocaml-nox")),
+            ("ruby", Some("ruby")),
+            ("php", Some("php-cli")),
+            ("scala", Some("scala")),
+            ("lisp", Some("sbcl")),
+            ("prolog", Some("swi-prolog")),
         ]
     );
     for l in &report.languages {

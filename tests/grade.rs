@@ -575,7 +575,7 @@ fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
     assert_eq!(gch.len(), 1, "{gch:?}");
     let table = judge::compile::LanguageTable::load(None).unwrap();
     let template = table
-        .spec(judge::compile::Language::Cpp)
+        .spec(judge::compile::Language::named("cpp").unwrap())
         .compile
         .clone()
         .unwrap();

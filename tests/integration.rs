@@ -22,6 +22,7 @@ mod grade;
 mod hunt;
 mod interrupt;
 mod kattis;
+mod languages;
 mod layout;
 mod man;
 mod new;

@@ -176,10 +176,19 @@ impl Compiled {
 /// The harness could not compile (not the contestant's fault).
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
-    #[error("compiler `{program}` not found in PATH (needed for {language} submissions)")]
-    CompilerMissing { program: String, language: Language },
-    #[error("interpreter `{program}` not found (needed to run {language} submissions)")]
-    InterpreterMissing { program: String, language: Language },
+    #[error("compiler `{program}` not found in PATH (needed for {language} submissions{})", install_hint(.package))]
+    CompilerMissing {
+        program: String,
+        language: Language,
+        /// The Debian package that brings it (the table's `package`).
+        package: Option<String>,
+    },
+    #[error("interpreter `{program}` not found (needed to run {language} submissions{})", install_hint(.package))]
+    InterpreterMissing {
+        program: String,
+        language: Language,
+        package: Option<String>,
+    },
     #[error("could not start compiler `{program}`: {source}")]
     Spawn {
         program: String,
@@ -200,6 +209,25 @@ pub enum CompileError {
     /// Judge was asked to stop while compiling; the compiler was killed and nothing cached.
     #[error("{0}")]
     Interrupted(#[from] crate::interrupt::Interrupted),
+}
+
+/// Why `language` cannot be graded on this machine: its compiler or its runtime is missing
+/// (the error names it and the Debian package that brings it). `None` when both are there.
+pub fn missing_toolchain(table: &LanguageTable, language: Language) -> Option<CompileError> {
+    let spec = table.spec(language);
+    if let Err(e) = resolve_interpreter(language, spec) {
+        return Some(e);
+    }
+    let compiler = spec.compile.as_ref()?.first()?;
+    resolve_compiler(language, compiler, spec.package.as_deref()).err()
+}
+
+/// "; install the Debian package P" when the table names one.
+fn install_hint(package: &Option<String>) -> String {
+    match package {
+        Some(p) => format!("; install the Debian package {p}"),
+        None => String::new(),
+    }
 }
 
 /// Compiles `submission` (or finds it in `cache`).
@@ -228,12 +256,26 @@ pub fn compile_with_files(
 ) -> Result<Compiled, CompileError> {
     let language = submission.language;
     let spec = table.spec(language);
-    let source = read_source(&submission.path, limits.source_bytes)?;
+    let entry_file = submission.entry.as_deref().unwrap_or(&submission.path);
+    let source = read_source(entry_file, limits.source_bytes)?;
+    // A program given as a folder: its other files beside the entry point.
+    let folder_files;
+    let extra = match &submission.entry {
+        Some(entry) if extra.is_empty() => {
+            folder_files = folder_files_beside(&submission.path, entry, limits.source_bytes)?;
+            folder_files.as_slice()
+        }
+        _ => extra,
+    };
 
     // Check the run side first so a missing runtime is reported even on a cache hit.
     let interpreter = resolve_interpreter(language, spec)?;
     let compiler = match &spec.compile {
-        Some(argv) => Some(resolve_compiler(language, &argv[0])?),
+        Some(argv) => Some(resolve_compiler(
+            language,
+            &argv[0],
+            spec.package.as_deref(),
+        )?),
         None => None,
     };
 
@@ -248,16 +290,11 @@ pub fn compile_with_files(
         ));
     };
 
-    let (main_class, class_file) = if language == Language::Java {
-        language::java_main_class(&String::from_utf8_lossy(&source))
-    } else {
-        ("Main".to_string(), String::new())
-    };
-    let source_name = if language == Language::Java {
-        format!("{class_file}.java")
-    } else {
-        format!("solution.{}", language.source_extension())
-    };
+    let (main_class, stem) = language::main_class(
+        spec.main_class.as_deref(),
+        &String::from_utf8_lossy(&source),
+    );
+    let source_name = format!("{stem}.{}", language.source_extension());
 
     let key = cache_key(language, spec, &source, extra, compiler.as_deref());
     let entry = cache.entry_path(&key);
@@ -291,7 +328,18 @@ pub fn compile_with_files(
     // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
     // folder removed with this function's locals, even when the compiler is killed.
     let scratch = cache.temp_dir()?;
-    let mut compile_env = spec.compile_env.clone();
+    let (dir_value, tmp_value) = (
+        build_dir.display().to_string(),
+        scratch.path().display().to_string(),
+    );
+    let mut compile_env: std::collections::BTreeMap<String, String> = spec
+        .compile_env
+        .iter()
+        .map(|(k, v)| {
+            let v = table::expand(v, &[("dir", &dir_value), ("tmp", &tmp_value)]);
+            (k.clone(), v)
+        })
+        .collect();
     compile_env
         .entry("TMPDIR".to_string())
         .or_insert_with(|| scratch.path().display().to_string());
@@ -322,10 +370,23 @@ pub fn compile_with_files(
             let pch_dirs = pch::include_dirs(language, spec, compiler, &sources, limits, cache)?;
             let values =
                 placeholder_values(&build_dir, &source_name, &main_class, limits.memory_bytes);
-            let mut argv: Vec<String> = template
+            // `{files}` (a whole argument): the source, then the files beside it that are in
+            // its language (the modules of a program given as a folder), by name.
+            let mut others: Vec<String> = extra
                 .iter()
-                .map(|a| table::expand(a, &values.as_pairs()))
+                .filter(|(name, _)| Language::from_path(Path::new(name)) == Some(language))
+                .map(|(name, _)| build_dir.join(name).display().to_string())
                 .collect();
+            others.sort();
+            let mut argv: Vec<String> = Vec::new();
+            for arg in template {
+                if arg == "{files}" {
+                    argv.push(values.source.clone());
+                    argv.extend(others.iter().cloned());
+                } else {
+                    argv.push(table::expand(arg, &values.as_pairs()));
+                }
+            }
             argv[0] = compiler.display().to_string();
             // Last, so the template's own -I directories are searched before the precompiled
             // header: it can only stand in for a header that would be found after them.
@@ -426,6 +487,36 @@ pub fn compile_with_files(
         &main_class,
         interpreter.as_deref(),
     )
+}
+
+/// The files of `folder` but `entry` (sorted by name, litter and subfolders left out), as
+/// `(file name, contents)`; each at most `limit` bytes.
+fn folder_files_beside(
+    folder: &Path,
+    entry: &Path,
+    limit: u64,
+) -> Result<Vec<(String, Vec<u8>)>, CompileError> {
+    let io_err = |e| CompileError::Io {
+        context: format!("cannot read submission folder `{}`", folder.display()),
+        source: e,
+    };
+    let mut files = Vec::new();
+    for e in fs::read_dir(folder).map_err(io_err)? {
+        let e = e.map_err(io_err)?;
+        let path = e.path();
+        if path == entry || crate::fsutil::is_tool_litter(&e.file_name()) || !path.is_file() {
+            continue;
+        }
+        let Some(bytes) = read_source(&path, limit)? else {
+            return Err(CompileError::Io {
+                context: format!("reading `{}`", path.display()),
+                source: std::io::Error::other(format!("larger than {} KiB", limit / 1024)),
+            });
+        };
+        files.push((e.file_name().to_string_lossy().into_owned(), bytes));
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// Reads at most `limit` bytes; `Ok(None)` if the file is larger.
@@ -556,6 +647,9 @@ pub(crate) fn clean_message(output: &[u8], build_dir: &Path) -> String {
 /// "... (N more lines)" if anything was cut. A first line longer than `max_bytes` is cut
 /// itself (at a character boundary).
 fn trim_message(text: &str, max_lines: usize, max_bytes: usize) -> String {
+    // Leading blank lines too (GHC and PHP start their messages with one): the first line is
+    // what a summary shows.
+    let text = text.trim_start_matches(['\n', '\r']);
     let lines: Vec<&str> = text.trim_end().lines().collect();
     let mut out = String::new();
     let mut shown = 0;

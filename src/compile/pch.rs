@@ -395,7 +395,7 @@ fn build_argv(
     dir: &Path,
     memory_bytes: u64,
 ) -> Vec<String> {
-    let kind = if language == Language::C {
+    let kind = if language.id() == "c" {
         "c-header"
     } else {
         "c++-header"
@@ -493,6 +493,7 @@ fn first_error(message: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compile::language::lang;
 
     #[test]
     fn dependency_lists_parse() {
@@ -523,7 +524,7 @@ mod tests {
         let template =
             ["g++", "-O2", "-o", "{binary}", "{source}", "-lm", "-I{dir}"].map(String::from);
         let argv = build_argv(
-            Language::Cpp,
+            lang("cpp"),
             &template,
             Path::new("/usr/bin/g++"),
             Path::new("/c/e/bits/stdc++.h.gch"),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::language::Language;
+use super::language::{Definition, Language};
 
 const DEFAULT_TABLE: &str = include_str!("../../languages.toml");
 
@@ -16,6 +16,11 @@ const BUILTIN_ORIGIN: &str = "built-in languages.toml";
 
 /// Placeholders allowed in `compile` and `run`.
 const COMMAND_PLACEHOLDERS: &[&str] = &["source", "binary", "dir", "memory_mib", "main_class"];
+/// Placeholders allowed in `compile_env` values: the build folder (the cache entry to be) and
+/// the compiler's own scratch folder (also its `TMPDIR`), removed after the compile.
+const COMPILE_ENV_PLACEHOLDERS: &[&str] = &["dir", "tmp"];
+/// The ways of finding the class a JVM starts (`main_class`).
+const MAIN_CLASS_RULES: &[&str] = &["java", "kotlin", "scala"];
 /// Placeholders allowed in `runtime_dirs`.
 const RUNTIME_PLACEHOLDERS: &[&str] = &["runtime_prefix", "runtime_name"];
 
@@ -25,6 +30,20 @@ const RUNTIME_PLACEHOLDERS: &[&str] = &["runtime_prefix", "runtime_name"];
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LanguageSpec {
+    /// The language's human name (`C++`); required in the built-in table.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// File extensions (without the dot) that denote the language; the first is given to the
+    /// compiled copy of the source. Built-in table only (an override may repeat them).
+    #[serde(default)]
+    pub extensions: Vec<String>,
+    /// A `#!` first line containing this word means the file is not in this language.
+    #[serde(default)]
+    pub not_shebang: Option<String>,
+    /// How `{main_class}` is found in the source: `java` (the public class, named file),
+    /// `kotlin` (the file's facade class `SolutionKt`), `scala` (the object with `main`).
+    #[serde(default)]
+    pub main_class: Option<String>,
     /// Compile argv template; `None` means the source is only copied into the cache.
     #[serde(default)]
     pub compile: Option<Vec<String>>,
@@ -53,6 +72,10 @@ pub struct LanguageSpec {
     /// own, passed to submissions that mention them with `-I` (see `super::pch`).
     #[serde(default)]
     pub precompiled_headers: Vec<String>,
+    /// The arguments that make the compiler print its version, for `judge doctor` (default:
+    /// `--version`, then `-version`).
+    #[serde(default)]
+    pub version: Option<Vec<String>>,
     /// The Debian package that brings the compiler and the runtime (what `judge doctor`
     /// tells to install when one is missing); informational only.
     #[serde(default)]
@@ -67,26 +90,57 @@ fn default_processes() -> u32 {
     1
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TableFile {
-    c: Option<LanguageSpec>,
-    cpp: Option<LanguageSpec>,
-    rust: Option<LanguageSpec>,
-    python: Option<LanguageSpec>,
-    java: Option<LanguageSpec>,
+/// A table file: its languages in the file's order.
+#[derive(Debug)]
+struct TableFile(Vec<(String, LanguageSpec)>);
+
+impl<'de> Deserialize<'de> for TableFile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = TableFile;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table of languages")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<TableFile, A::Error> {
+                let mut out = Vec::new();
+                while let Some((id, spec)) = map.next_entry::<String, LanguageSpec>()? {
+                    out.push((id, spec));
+                }
+                Ok(TableFile(out))
+            }
+        }
+        d.deserialize_map(Entries)
+    }
 }
 
-impl TableFile {
-    fn into_entries(self) -> [(Language, Option<LanguageSpec>); 5] {
-        [
-            (Language::C, self.c),
-            (Language::Cpp, self.cpp),
-            (Language::Rust, self.rust),
-            (Language::Python, self.python),
-            (Language::Java, self.java),
-        ]
-    }
+/// The identity of every language of the built-in table, in its order (for [`Language`]).
+pub(super) fn builtin_definitions() -> Result<Vec<Definition>, TableError> {
+    let mut file = parse(DEFAULT_TABLE, BUILTIN_ORIGIN)?;
+    // The toml parser hands the tables over sorted by name; the file's order is the one
+    // users see (C, C++, ... as the table lists them).
+    file.0.sort_by_key(|(id, _)| {
+        DEFAULT_TABLE
+            .find(&format!("\n[{id}]\n"))
+            .unwrap_or(usize::MAX)
+    });
+    Ok(file
+        .0
+        .into_iter()
+        .map(|(id, spec)| Definition {
+            name: spec.name.unwrap_or_else(|| id.clone()),
+            extensions: spec
+                .extensions
+                .iter()
+                .map(|e| e.to_ascii_lowercase())
+                .collect(),
+            not_shebang: spec.not_shebang,
+            id,
+        })
+        .collect())
 }
 
 /// The language table could not be loaded. Every message names the file.
@@ -113,11 +167,15 @@ impl LanguageTable {
     /// placeholders or a relative run program are errors naming the file.
     pub fn load(override_file: Option<&Path>) -> Result<LanguageTable, TableError> {
         let builtin = parse(DEFAULT_TABLE, BUILTIN_ORIGIN)?;
+        validate_builtin(&builtin).map_err(|message| TableError::Invalid {
+            origin: BUILTIN_ORIGIN.to_string(),
+            message,
+        })?;
         let mut specs = BTreeMap::new();
-        for (lang, spec) in builtin.into_entries() {
-            let spec = spec.ok_or_else(|| TableError::Invalid {
+        for (id, spec) in builtin.0 {
+            let lang = Language::named(&id).ok_or_else(|| TableError::Invalid {
                 origin: BUILTIN_ORIGIN.to_string(),
-                message: format!("no entry for {lang}"),
+                message: format!("`{id}` is not among the languages judge read at start-up"),
             })?;
             specs.insert(lang, spec);
         }
@@ -127,10 +185,41 @@ impl LanguageTable {
                 source,
             })?;
             let origin = format!("`{}`", path.display());
-            for (lang, spec) in parse(&text, &origin)?.into_entries() {
-                if let Some(spec) = spec {
-                    specs.insert(lang, spec);
+            let invalid = |message: String| TableError::Invalid {
+                origin: origin.clone(),
+                message,
+            };
+            for (id, mut spec) in parse(&text, &origin)?.0 {
+                let Some(lang) = Language::named(&id) else {
+                    return Err(invalid(format!(
+                        "unknown language `{id}` (a language table may change these: {}; \
+                         a new language is added to the built-in languages.toml)",
+                        Language::id_list()
+                    )));
+                };
+                let builtin = &specs[&lang];
+                for (key, same) in [
+                    ("name", spec.name.is_none() || spec.name == builtin.name),
+                    (
+                        "extensions",
+                        spec.extensions.is_empty() || spec.extensions == builtin.extensions,
+                    ),
+                    (
+                        "not_shebang",
+                        spec.not_shebang.is_none() || spec.not_shebang == builtin.not_shebang,
+                    ),
+                ] {
+                    if !same {
+                        return Err(invalid(format!(
+                            "{id}.{key} differs from the built-in table's: how a language is \
+                             named and recognised is fixed when judge is built"
+                        )));
+                    }
                 }
+                spec.name.clone_from(&builtin.name);
+                spec.extensions.clone_from(&builtin.extensions);
+                spec.not_shebang.clone_from(&builtin.not_shebang);
+                specs.insert(lang, spec);
             }
         }
         Ok(LanguageTable { specs })
@@ -144,7 +233,8 @@ impl LanguageTable {
 
     /// The entry for `language` (every language has one).
     pub fn spec(&self, language: Language) -> &LanguageSpec {
-        // `load` inserts all of Language::ALL, and the map is never mutated afterwards.
+        // `load` inserts every language of the built-in table, and the map is never mutated
+        // afterwards.
         &self.specs[&language]
     }
 }
@@ -155,34 +245,74 @@ fn parse(text: &str, origin: &str) -> Result<TableFile, TableError> {
         message,
     };
     let file: TableFile = toml::from_str(text).map_err(|e| invalid(e.to_string()))?;
-    let TableFile {
-        c,
-        cpp,
-        rust,
-        python,
-        java,
-    } = &file;
-    let entries = [
-        (Language::C, c),
-        (Language::Cpp, cpp),
-        (Language::Rust, rust),
-        (Language::Python, python),
-        (Language::Java, java),
-    ];
-    for (lang, spec) in entries {
-        if let Some(spec) = spec {
-            validate(lang, spec).map_err(invalid)?;
-        }
+    for (id, spec) in &file.0 {
+        validate(id, spec).map_err(invalid)?;
     }
     Ok(file)
 }
 
-fn validate(lang: Language, spec: &LanguageSpec) -> Result<(), String> {
+/// What only the built-in table must satisfy: ids of the form `[a-z][a-z0-9]*`, a name for
+/// each, and no extension claimed by two languages.
+fn validate_builtin(file: &TableFile) -> Result<(), String> {
+    let mut claimed: BTreeMap<String, &str> = BTreeMap::new();
+    for (id, spec) in &file.0 {
+        let well_formed = id.starts_with(|c: char| c.is_ascii_lowercase())
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        if !well_formed {
+            return Err(format!(
+                "language id `{id}` is not lower-case letters and digits"
+            ));
+        }
+        if spec.name.is_none() {
+            return Err(format!("{id}.name is missing"));
+        }
+        for ext in &spec.extensions {
+            let ext = ext.to_ascii_lowercase();
+            if ext.is_empty() || ext.starts_with('.') {
+                return Err(format!(
+                    "{id}.extensions: `{ext}` (give it without the dot)"
+                ));
+            }
+            if let Some(other) = claimed.insert(ext.clone(), id) {
+                return Err(format!(
+                    "extension `{ext}` is claimed by both {other} and {id}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn validate(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
+    if let Some(bad) = spec
+        .compile
+        .iter()
+        .flatten()
+        .find(|a| a.contains("{files}") && *a != "{files}")
+    {
+        return Err(format!(
+            "{lang}.compile: `{bad}`: {{files}} must be a whole argument (it becomes several)"
+        ));
+    }
+    if spec.run.iter().any(|a| a.contains("{files}")) {
+        return Err(format!("{lang}.run: {{files}} is for compile only"));
+    }
     if let Some(compile) = &spec.compile {
         if compile.first().is_none_or(|p| p.is_empty()) {
             return Err(format!("{lang}.compile has no program"));
         }
-        check_placeholders(compile, COMMAND_PLACEHOLDERS, &format!("{lang}.compile"))?;
+        let compile_args: Vec<String> = compile
+            .iter()
+            .filter(|a| *a != "{files}")
+            .cloned()
+            .collect();
+        check_placeholders(
+            &compile_args,
+            COMMAND_PLACEHOLDERS,
+            &format!("{lang}.compile"),
+        )?;
     }
     match spec.run.first() {
         None => return Err(format!("{lang}.run has no program")),
@@ -200,8 +330,22 @@ fn validate(lang: Language, spec: &LanguageSpec) -> Result<(), String> {
         RUNTIME_PLACEHOLDERS,
         &format!("{lang}.runtime_dirs"),
     )?;
+    let env_values: Vec<String> = spec.compile_env.values().cloned().collect();
+    check_placeholders(
+        &env_values,
+        COMPILE_ENV_PLACEHOLDERS,
+        &format!("{lang}.compile_env"),
+    )?;
     if spec.processes == 0 {
         return Err(format!("{lang}.processes must be at least 1"));
+    }
+    if let Some(rule) = &spec.main_class {
+        if !MAIN_CLASS_RULES.contains(&rule.as_str()) {
+            return Err(format!(
+                "{lang}.main_class: `{rule}` is not one of {}",
+                MAIN_CLASS_RULES.join(", ")
+            ));
+        }
     }
     validate_precompiled_headers(lang, spec)
 }
@@ -209,12 +353,12 @@ fn validate(lang: Language, spec: &LanguageSpec) -> Result<(), String> {
 /// `precompiled_headers` needs a GCC-style C or C++ compile command whose `{source}` is a whole
 /// argument (it becomes `-c -x c++-header WRAPPER ...`), and plain relative header names
 /// (they are written into `#include <...>` and used as paths inside the cache entry).
-fn validate_precompiled_headers(lang: Language, spec: &LanguageSpec) -> Result<(), String> {
+fn validate_precompiled_headers(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
     if spec.precompiled_headers.is_empty() {
         return Ok(());
     }
     let what = format!("{lang}.precompiled_headers");
-    if !matches!(lang, Language::C | Language::Cpp) {
+    if !matches!(lang, "c" | "cpp") {
         return Err(format!(
             "{what}: only C and C++ (GCC-style compilers) have precompiled headers"
         ));
@@ -294,22 +438,74 @@ pub(crate) fn expand(arg: &str, values: &[(&str, &str)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compile::language::lang;
 
     #[test]
     fn builtin_table_parses_with_expected_defaults() {
         let t = LanguageTable::load(None).unwrap();
-        let c = t.spec(Language::C);
+        let c = t.spec(lang("c"));
         assert_eq!(
             c.compile.as_deref().unwrap()[..3],
             ["gcc", "-O2", "-std=gnu17"].map(String::from)
         );
         assert_eq!(c.run, vec!["{binary}"]);
-        assert!(t.spec(Language::Java).processes >= 64);
-        assert!(!t.spec(Language::Java).compile_rlimit_as);
-        assert!(t.spec(Language::Rust).compile_rlimit_as);
-        assert_eq!(t.spec(Language::Python).run[0], "/usr/bin/python3");
-        assert_eq!(t.spec(Language::Cpp).precompiled_headers, ["bits/stdc++.h"]);
-        assert!(t.spec(Language::C).precompiled_headers.is_empty());
+        assert!(t.spec(lang("java")).processes >= 64);
+        assert!(!t.spec(lang("java")).compile_rlimit_as);
+        assert!(t.spec(lang("rust")).compile_rlimit_as);
+        assert_eq!(t.spec(lang("python")).run[0], "/usr/bin/python3");
+        assert_eq!(t.spec(lang("cpp")).precompiled_headers, ["bits/stdc++.h"]);
+        assert!(t.spec(lang("c")).precompiled_headers.is_empty());
+        // Every language names the Debian package that brings it, and a runtime that starts
+        // threads is given room for them.
+        for l in Language::all() {
+            assert!(t.spec(l).package.is_some(), "{l}");
+        }
+        for id in [
+            "java",
+            "kotlin",
+            "scala",
+            "csharp",
+            "go",
+            "javascript",
+            "haskell",
+        ] {
+            assert!(t.spec(lang(id)).processes > 1, "{id}");
+        }
+        assert!(t
+            .spec(lang("prolog"))
+            .compile
+            .as_ref()
+            .unwrap()
+            .contains(&"{files}".to_string()));
+    }
+
+    #[test]
+    fn builtin_table_rules() {
+        let bad = |body: &str| {
+            let file = parse(body, "x").unwrap();
+            validate_builtin(&file).unwrap_err()
+        };
+        assert!(bad("[a]\nname = \"A\"\nextensions = [\"x\"]\nrun = [\"/a\"]\n[b]\nname = \"B\"\nextensions = [\"X\"]\nrun = [\"/b\"]\n").contains("claimed by both a and b"));
+        assert!(bad("[a]\nrun = [\"/a\"]\n").contains("a.name"));
+        assert!(bad("[A1]\nname = \"A\"\nrun = [\"/a\"]\n").contains("`A1`"));
+        for (body, needle) in [
+            (
+                "[c]\ncompile = [\"cc\", \"x{files}\"]\nrun = [\"{binary}\"]\n",
+                "whole argument",
+            ),
+            ("[c]\nrun = [\"{binary}\", \"{files}\"]\n", "compile only"),
+            (
+                "[c]\nrun = [\"{binary}\"]\nmain_class = \"cobol\"\n",
+                "main_class",
+            ),
+            (
+                "[c]\nrun = [\"{binary}\"]\ncompile_env = { X = \"{source}\" }\n",
+                "compile_env",
+            ),
+        ] {
+            let err = parse(body, "t").unwrap_err().to_string();
+            assert!(err.contains(needle), "{body}: {err}");
+        }
     }
 
     #[test]
@@ -321,9 +517,19 @@ mod tests {
         assert!(msg.contains("langs.toml"), "{msg}");
         assert!(msg.contains("compiler"), "{msg}");
 
-        std::fs::write(&path, "[go]\nrun = [\"/usr/bin/go\"]\n").unwrap();
+        std::fs::write(&path, "[cobol]\nrun = [\"/usr/bin/cobc\"]\n").unwrap();
         let msg = LanguageTable::load(Some(&path)).unwrap_err().to_string();
-        assert!(msg.contains("langs.toml") && msg.contains("go"), "{msg}");
+        assert!(msg.contains("langs.toml") && msg.contains("cobol"), "{msg}");
+        assert!(msg.contains("unknown language"), "{msg}");
+
+        // How a language is recognised is the built-in table's.
+        std::fs::write(
+            &path,
+            "[go]\nextensions = [\"golang\"]\ncompile = [\"go\", \"build\"]\nrun = [\"{binary}\"]\n",
+        )
+        .unwrap();
+        let msg = LanguageTable::load(Some(&path)).unwrap_err().to_string();
+        assert!(msg.contains("go.extensions"), "{msg}");
     }
 
     #[test]
@@ -336,10 +542,10 @@ mod tests {
         )
         .unwrap();
         let t = LanguageTable::load(Some(&path)).unwrap();
-        assert_eq!(t.spec(Language::C).compile.as_ref().unwrap()[0], "clang");
-        assert_eq!(t.spec(Language::C).processes, 1);
+        assert_eq!(t.spec(lang("c")).compile.as_ref().unwrap()[0], "clang");
+        assert_eq!(t.spec(lang("c")).processes, 1);
         let builtin = LanguageTable::load(None).unwrap();
-        assert_eq!(t.spec(Language::Cpp), builtin.spec(Language::Cpp));
+        assert_eq!(t.spec(lang("cpp")), builtin.spec(lang("cpp")));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Compiling real programs with the real toolchains. A language whose compiler is missing is
 //! skipped with a printed note, except under CI (`CI` set), where that fails the test.
 
+use super::language::lang;
 use super::toolchain::{minimal_cover, resolve_program};
 use super::*;
 use std::os::unix::fs::PermissionsExt;
@@ -115,9 +116,9 @@ const SUM_RS: &str = "use std::io::Read;\nfn main(){let mut s=String::new(); std
 fn native_languages_compile_and_run() {
     let f = fixture();
     for (lang, name, src, want) in [
-        (Language::C, "a.c", SUM_C, "5 4\n"),
-        (Language::Cpp, "a.cpp", SUM_CPP, "5 cpp\n"),
-        (Language::Rust, "a.rs", SUM_RS, "5 rust\n"),
+        (lang("c"), "a.c", SUM_C, "5 4\n"),
+        (lang("cpp"), "a.cpp", SUM_CPP, "5 cpp\n"),
+        (lang("rust"), "a.rs", SUM_RS, "5 rust\n"),
     ] {
         if !available(lang) {
             continue;
@@ -146,7 +147,7 @@ fn native_languages_compile_and_run() {
 
 #[test]
 fn python_is_syntax_checked_and_run_from_the_cache() {
-    if !available(Language::Python) {
+    if !available(lang("python")) {
         return;
     }
     let f = fixture();
@@ -183,7 +184,7 @@ fn python_is_syntax_checked_and_run_from_the_cache() {
 
 #[test]
 fn java_compiles_with_detected_class_and_runs() {
-    if !available(Language::Java) {
+    if !available(lang("java")) {
         return;
     }
     let f = fixture();
@@ -229,25 +230,25 @@ fn compile_errors_are_data_with_the_compiler_message() {
     let f = fixture();
     let cases = [
         (
-            Language::C,
+            lang("c"),
             "ce.c",
             "int main(void) { return undefined_name; }\n",
             "undefined_name",
         ),
         (
-            Language::Cpp,
+            lang("cpp"),
             "ce.cpp",
             "int main() { std::vector<int> v; }\n",
             "vector",
         ),
         (
-            Language::Rust,
+            lang("rust"),
             "ce.rs",
             "fn main() { let x: u32 = \"s\"; }\n",
             "mismatched types",
         ),
         (
-            Language::Java,
+            lang("java"),
             "Main.java",
             "public class Main { void f() { int x = \"s\"; } }\n",
             "incompatible types",
@@ -274,7 +275,7 @@ fn compile_errors_are_data_with_the_compiler_message() {
 
 #[test]
 fn long_compiler_output_is_trimmed() {
-    if !available(Language::C) {
+    if !available(lang("c")) {
         return;
     }
     let f = fixture();
@@ -312,7 +313,7 @@ fn trim_message_rules() {
 
 #[test]
 fn second_compile_is_a_cache_hit() {
-    if !available(Language::C) {
+    if !available(lang("c")) {
         return;
     }
     let f = fixture();
@@ -339,8 +340,7 @@ fn second_compile_is_a_cache_hit() {
     assert!(!other.cached);
     assert_ne!(other.entry_dir, first.entry_dir);
     // Same source as another language is another entry.
-    let as_cpp =
-        f.compile(&Submission::from_path(f.root.join("a.c"), Some(Language::Cpp)).unwrap());
+    let as_cpp = f.compile(&Submission::from_path(f.root.join("a.c"), Some(lang("cpp"))).unwrap());
     assert!(!as_cpp.cached);
     assert_ne!(as_cpp.entry_dir, first.entry_dir);
 }
@@ -349,7 +349,7 @@ fn second_compile_is_a_cache_hit() {
 fn the_same_submission_compiled_at_once_is_compiled_once() {
     // Four compiles of one source at the same time (as judges running side by side, or the
     // threads of one): one runs the compiler, the others wait for its entry.
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let f = fixture();
@@ -370,7 +370,7 @@ fn the_same_submission_compiled_at_once_is_compiled_once() {
 
 #[test]
 fn compile_errors_are_cached() {
-    if !available(Language::C) {
+    if !available(lang("c")) {
         return;
     }
     let f = fixture();
@@ -383,7 +383,7 @@ fn compile_errors_are_cached() {
 
 #[test]
 fn corrupt_entry_is_rebuilt() {
-    if !available(Language::C) {
+    if !available(lang("c")) {
         return;
     }
     let f = fixture();
@@ -591,9 +591,9 @@ fn pch_table(f: &Fixture, compiler: &Path, header: &str) -> LanguageTable {
 /// Marks `header` of `table`'s C++ entry as needed before in `f`'s cache, so that the next
 /// compile that mentions it builds it (it is built from its second use on).
 fn needed_before(f: &Fixture, table: &LanguageTable, header: &str) {
-    let spec = table.spec(Language::Cpp);
+    let spec = table.spec(lang("cpp"));
     let compiler = resolve_program(&spec.compile.as_ref().unwrap()[0]).unwrap();
-    pch::mark_needed(Language::Cpp, spec, &compiler, header, &f.cache);
+    pch::mark_needed(lang("cpp"), spec, &compiler, header, &f.cache);
 }
 
 fn lines(path: &Path) -> usize {
@@ -606,12 +606,12 @@ const CSTDIO_SUM: &str = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld
 fn a_header_is_precompiled_once_and_used() {
     // <cstdio> stands for <bits/stdc++.h> (the same mechanism at a tenth of the build cost;
     // tests/grade.rs checks the built-in table's <bits/stdc++.h> with the built-in flags).
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let builtin = LanguageTable::load(None).unwrap();
     assert_eq!(
-        builtin.spec(Language::Cpp).precompiled_headers,
+        builtin.spec(lang("cpp")).precompiled_headers,
         ["bits/stdc++.h"]
     );
     let f = fixture();
@@ -658,8 +658,8 @@ fn a_header_is_precompiled_once_and_used() {
     );
     let key = |t: &LanguageTable| {
         cache_key(
-            Language::Cpp,
-            t.spec(Language::Cpp),
+            lang("cpp"),
+            t.spec(lang("cpp")),
             CSTDIO_SUM.as_bytes(),
             &[],
             None,
@@ -682,7 +682,7 @@ fn a_header_is_precompiled_once_and_used() {
 #[test]
 fn the_compiler_is_given_the_precompiled_header() {
     // With -H in the template, g++ lists what it reads: a compile error shows it.
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let f = fixture();
@@ -712,7 +712,7 @@ fn the_compiler_is_given_the_precompiled_header() {
 
 #[test]
 fn a_source_without_the_header_builds_no_precompiled_header() {
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let f = fixture();
@@ -728,7 +728,7 @@ fn a_source_without_the_header_builds_no_precompiled_header() {
 
 #[test]
 fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let f = fixture();
@@ -751,10 +751,10 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
     let pch = pch_entries(&f.cache);
     assert_eq!(pch.len(), 1);
     assert_eq!(pch[0].1["outcome"]["result"], "failed");
-    let spec = table.spec(Language::Cpp);
+    let spec = table.spec(lang("cpp"));
     let gxx = resolve_program("g++").unwrap();
     match pch::ensure(
-        Language::Cpp,
+        lang("cpp"),
         spec,
         &gxx,
         "no-such-header.h",
@@ -780,8 +780,8 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
         &CSTDIO_SUM.replace("a,b;", "a,b ;"),
     );
     assert_eq!(lines(&script.with_extension("log")), 1);
-    let spec = table.spec(Language::Cpp);
-    match pch::ensure(Language::Cpp, spec, &script, "cstdio", &limits, &f.cache) {
+    let spec = table.spec(lang("cpp"));
+    match pch::ensure(lang("cpp"), spec, &script, "cstdio", &limits, &f.cache) {
         Ok(pch::Pch::Unavailable(why)) => assert!(why.contains("boom"), "{why}"),
         other => panic!("{other:?}"),
     }
@@ -814,7 +814,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
 
 #[test]
 fn compiles_at_once_build_the_precompiled_header_once() {
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let f = fixture();
@@ -859,7 +859,7 @@ fn compiles_at_once_build_the_precompiled_header_once() {
 fn a_header_is_precompiled_from_its_second_use_on() {
     // The build costs as much as several compiles it speeds up: the first source that needs it
     // compiles without it (and leaves a mark), the second builds it and compiles with it.
-    if !available(Language::Cpp) {
+    if !available(lang("cpp")) {
         return;
     }
     let f = fixture();

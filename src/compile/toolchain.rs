@@ -26,10 +26,15 @@ pub(crate) fn resolve_program(program: &str) -> Option<PathBuf> {
         .find(|p| is_exe(p))
 }
 
-pub(super) fn resolve_compiler(language: Language, program: &str) -> Result<PathBuf, CompileError> {
+pub(super) fn resolve_compiler(
+    language: Language,
+    program: &str,
+    package: Option<&str>,
+) -> Result<PathBuf, CompileError> {
     resolve_program(program).ok_or_else(|| CompileError::CompilerMissing {
         program: program.to_string(),
         language,
+        package: package.map(str::to_string),
     })
 }
 
@@ -47,6 +52,7 @@ pub(super) fn resolve_interpreter(
         None => Err(CompileError::InterpreterMissing {
             program: program.clone(),
             language,
+            package: spec.package.clone(),
         }),
     }
 }

@@ -85,9 +85,8 @@ pub fn collect(options: &Options) -> Result<Report, TableError> {
     let work_dir = std::env::temp_dir();
     checks.push(work_check(&work_dir, &work, work_trial.as_ref()));
 
-    let languages: Vec<LanguageFacts> = crate::compile::Language::ALL
-        .iter()
-        .map(|&l| language_facts(l.id(), table.spec(l)))
+    let languages: Vec<LanguageFacts> = crate::compile::Language::all()
+        .map(|l| language_facts(l.id(), table.spec(l)))
         .collect();
     checks.extend(languages.iter().map(language_check));
 

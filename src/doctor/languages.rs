@@ -41,12 +41,22 @@ pub(super) fn language_facts(id: &str, spec: &LanguageSpec) -> LanguageFacts {
         let handles: Vec<_> = found
             .iter()
             .map(|(role, _, path)| {
-                let env = if role.contains("compile") {
-                    spec.compile_env.clone()
+                let (env, flags) = if role.contains("compile") {
+                    // Not the values naming a compile's folders ({tmp}): there is none.
+                    let env = spec
+                        .compile_env
+                        .iter()
+                        .filter(|(_, v)| !v.contains('{'))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect();
+                    (env, spec.version.clone())
                 } else {
-                    BTreeMap::new()
+                    (BTreeMap::new(), None)
                 };
-                s.spawn(move || path.as_deref().and_then(|p| version(p, &env)))
+                s.spawn(move || {
+                    path.as_deref()
+                        .and_then(|p| version(p, &env, flags.as_deref()))
+                })
             })
             .collect();
         handles
@@ -70,14 +80,26 @@ pub(super) fn language_facts(id: &str, spec: &LanguageSpec) -> LanguageFacts {
     }
 }
 
-/// The first line of `program --version` (or `-version`, as older JVM tools want).
-pub(super) fn version(program: &Path, env: &BTreeMap<String, String>) -> Option<String> {
+/// The first line of `program --version` (or `-version`, as older JVM tools want), or of
+/// `program <flags>` when the language table gives them (`go version`, `fpc -iV`).
+pub(super) fn version(
+    program: &Path,
+    env: &BTreeMap<String, String>,
+    flags: Option<&[String]>,
+) -> Option<String> {
     let rlimits = Rlimits {
         address_space: None,
         file_size: 1 << 20,
     };
-    for flag in ["--version", "-version"] {
-        let argv = vec![program.display().to_string(), flag.to_string()];
+    let defaults = [vec!["--version".to_string()], vec!["-version".to_string()]];
+    let given = flags.map(|f| [f.to_vec()]);
+    let attempts: &[Vec<String>] = match &given {
+        Some(g) => g,
+        None => &defaults,
+    };
+    for args in attempts {
+        let mut argv = vec![program.display().to_string()];
+        argv.extend(args.iter().cloned());
         let Ok(done) = process::run(&argv, Path::new("/"), env, VERSION_WALL, rlimits, 4096) else {
             continue;
         };
@@ -91,10 +113,14 @@ pub(super) fn version(program: &Path, env: &BTreeMap<String, String>) -> Option<
     None
 }
 
-/// The first non-empty line of `output`, at most 120 characters.
+/// The first non-empty line of `output` that is not a JVM warning, at most 120 characters.
 pub(super) fn first_line(output: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(output);
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    // A JVM's warnings about its options (the kotlinc script's -noverify) come first.
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.contains("VM warning:"))?;
     Some(line.chars().take(120).collect())
 }
 

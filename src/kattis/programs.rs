@@ -173,6 +173,7 @@ impl JuryRunner {
                 let sub = Submission {
                     path: program.path.clone(),
                     language: *language,
+                    entry: None,
                 };
                 compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
                     .map_err(harness)?
@@ -196,6 +197,7 @@ impl JuryRunner {
                 let sub = Submission {
                     path: main.clone(),
                     language: *language,
+                    entry: None,
                 };
                 compile::compile_with_files(
                     &sub,
@@ -368,22 +370,22 @@ pub fn program(path: &Path, display: &str) -> Result<Option<Program>, String> {
             .iter()
             .find(|(p, _)| p.file_name().is_some_and(|n| n == file))
     };
-    let main = match language {
-        Language::Python => named("__main__.py").or(if sources.len() == 1 {
+    let main = match language.id() {
+        "python" => named("__main__.py").or(if sources.len() == 1 {
             sources.first()
         } else {
             None
         }),
-        Language::Rust => named("main.rs").or(if sources.len() == 1 {
+        "rust" => named("main.rs").or(if sources.len() == 1 {
             sources.first()
         } else {
             None
         }),
-        Language::Java => sources
+        "java" => sources
             .iter()
             .find(|(p, _)| fs::read_to_string(p).is_ok_and(|s| s.contains("static void main")))
             .or(sources.first()),
-        Language::C | Language::Cpp => {
+        "c" | "cpp" => {
             if sources.len() == 1 {
                 sources.first()
             } else {
@@ -393,6 +395,15 @@ pub fn program(path: &Path, display: &str) -> Result<Option<Program>, String> {
                 ));
             }
         }
+        // problemtools' rule: the one source, else the one named main.*, else the first by
+        // name (a Prolog program `different.pl` that consults its `kattio.pl`).
+        _ => sources
+            .iter()
+            .find(|(p, _)| {
+                p.file_stem()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("main"))
+            })
+            .or(sources.first()),
     };
     let Some((main, _)) = main.cloned() else {
         return Err(format!(
@@ -492,10 +503,7 @@ mod tests {
         );
         assert!(matches!(
             programs[0].form,
-            Form::Folder {
-                language: Language::Cpp,
-                ..
-            }
+            Form::Folder { language, .. } if language.id() == "cpp"
         ));
         assert!(matches!(programs[1].form, Form::Script));
         assert_eq!(programs[2].name, "validate");

@@ -119,7 +119,11 @@ pub fn load(
             let language = if path.is_file() {
                 Language::from_path(&path)
             } else {
-                None
+                // A program given as a folder: the language of most of its files.
+                Language::of_folder(&path, None)
+                    .ok()
+                    .flatten()
+                    .map(|(language, _)| language)
             };
             // DOMjudge's header: the verdicts allowed as a whole (with the folder's rules, if
             // it has any: both must hold).
@@ -159,20 +163,14 @@ pub fn load(
                         "folder `{folder}` has no meaning in this format version and the file no @EXPECTED_RESULTS@ header; not checked"
                     ),
                 })
-            } else if path.is_dir() {
-                Some("a submission given as a folder is not supported; not checked".into())
-            } else if version == Version::Legacy
-                && language == Some(Language::Python)
-                && std::fs::read_to_string(&path)
-                    .ok()
-                    .and_then(|s| {
-                        s.lines()
-                            .next()
-                            .map(|l| l.starts_with("#!") && l.contains("python2"))
-                    })
-                    .unwrap_or(false)
+            } else if let Some(word) = language
+                .filter(|_| version == Version::Legacy && Language::detect(&path).is_none())
+                .and_then(Language::not_shebang)
             {
-                Some("Python 2 (its #! line says python2) is not supported; not checked".into())
+                // problemtools' rule: `#!...python2` makes a .py file Python 2.
+                Some(format!(
+                    "its #! line says {word}, which judge does not grade; not checked"
+                ))
             } else if language.is_none() {
                 Some(format!(
                     "not in a language judge compiles ({}); not checked",
@@ -207,6 +205,19 @@ pub fn load(
         }
     }
     Ok((out, warnings))
+}
+
+/// Marks the submissions whose language's compiler or runtime is missing here as not checked
+/// (the reason names the Debian package that brings it), so that the others still run.
+pub fn skip_missing_toolchains(subs: &mut [JurySubmission], table: &crate::compile::LanguageTable) {
+    for s in subs.iter_mut().filter(|s| s.skipped.is_none()) {
+        if let Some(why) = s
+            .language
+            .and_then(|l| crate::compile::missing_toolchain(table, l))
+        {
+            s.skipped = Some(format!("{why}; not checked"));
+        }
+    }
 }
 
 fn file_name(p: &Path) -> String {
@@ -533,7 +544,7 @@ mod tests {
             "wrong_answer/w.py",
             "time_limit_exceeded/t.cpp",
             "mixed/m.py",
-            "accepted/x.kt",
+            "accepted/x.f90",
             // What running or editing the submissions by hand leaves behind.
             "accepted/__pycache__/helper.cpython-311.pyc",
             "accepted/a.py~",
@@ -563,14 +574,14 @@ mod tests {
         let w = by("wrong_answer/w.py");
         assert_eq!(w.rules.len(), 2);
         assert!(by("accepted/a.py").lower_bound);
-        assert!(by("accepted/x.kt").skipped.is_some());
+        assert!(by("accepted/x.f90").skipped.is_some());
         let mut rels: Vec<&str> = subs.iter().map(|s| s.rel.as_str()).collect();
         rels.sort();
         assert_eq!(
             rels,
             [
                 "accepted/a.py",
-                "accepted/x.kt",
+                "accepted/x.f90",
                 "mixed/m.py",
                 "time_limit_exceeded/t.cpp",
                 "wrong_answer/w.py"

@@ -102,8 +102,6 @@ fn params<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GenParams, D::Error>
     BTreeMap::<String, i64>::deserialize(d).map(GenParams)
 }
 
-const LANGUAGES: [&str; 5] = ["c", "cpp", "rust", "python", "java"];
-
 /// Time limits outside this range make no sense: below it process start-up alone exceeds
 /// the limit (every test TLE), above it a test set takes hours.
 pub const TIME_LIMIT_SECONDS: (f64, f64) = (0.05, 60.0);
@@ -140,10 +138,10 @@ impl RawLimits {
         let output_mib = self.output_limit.unwrap_or(8);
         check_mib("limits.output-limit", output_mib, OUTPUT_LIMIT_MIB)?;
         for (lang, over) in &self.languages {
-            if !LANGUAGES.contains(&lang.as_str()) {
+            if crate::compile::Language::named(lang).is_none() {
                 return Err(format!(
                     "limits.languages.{lang}: unknown language (known: {})",
-                    LANGUAGES.join(", ")
+                    crate::compile::Language::id_list()
                 ));
             }
             if let Some(t) = over.time_limit {

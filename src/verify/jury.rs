@@ -343,7 +343,8 @@ pub fn prepare(
     jobs: usize,
     select: &Selection,
 ) -> Result<Prepared> {
-    let (subs, warnings) = listed.map_err(anyhow::Error::msg)?;
+    let (mut subs, warnings) = listed.map_err(anyhow::Error::msg)?;
+    crate::kattis::submissions::skip_missing_toolchains(&mut subs, &grader.table);
     let any_accepted = subs.iter().any(|s| s.folder == "accepted");
     let total = subs.len();
     let subs: Vec<_> = subs

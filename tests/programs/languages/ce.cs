@@ -1,0 +1,5 @@
+public class Broken {
+    public static void Main() {
+        int x = "not a number";
+    }
+}

@@ -1,0 +1,2 @@
+(defun broken (x)
+  (format t "~a~%" x)

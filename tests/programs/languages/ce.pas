@@ -1,0 +1,5 @@
+program broken;
+var x: integer;
+begin
+  x := 'not a number';
+end.

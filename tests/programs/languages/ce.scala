@@ -1,0 +1,5 @@
+object Broken {
+  def main(args: Array[String]): Unit = {
+    val x: Int = "not a number"
+  }
+}

@@ -1,0 +1,10 @@
+;; The first line of the input says what to do: ac, re, tle or mle.
+(let ((mode (string-trim " " (read-line *standard-input* nil ""))))
+  (cond ((string= mode "ac") (format t "ok~%"))
+        ((string= mode "re") (error "contestant bug"))
+        ((string= mode "tle") (loop for x from 0 when (< x 0) do (return)))
+        ((string= mode "mle")
+         (let ((keep nil))
+           (loop (push (make-array (expt 2 20) :element-type '(unsigned-byte 8)
+                                               :initial-element 1)
+                       keep))))))
