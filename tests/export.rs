@@ -672,3 +672,74 @@ fn an_unknown_format_is_one_error_line_and_exit_2() {
         assert!(!out.exists());
     }
 }
+
+/// A built-in problem with `[[subtasks]]` exports as a scoring package: each secret test in its
+/// subtask's folder, the group files of the format (legacy `testdata.yaml`, 2025-09
+/// `test_group.yaml`), and `judge verify` of the legacy export gives the accepted submissions
+/// the full score. (problemtools' verdict on it: `scripts/problemtools-verify`.)
+#[test]
+fn a_problem_with_subtasks_exports_as_a_scoring_package() {
+    let tmp = tempfile::tempdir().unwrap();
+    let source = tmp.path().join("src/magic-square");
+    common::copy_dir(&common::root().join("problems/magic-square"), &source);
+    let toml = source.join("problem.toml");
+    let subtasks = "\n[[subtasks]]\nname = \"n3\"\npoints = 30\nwhere = { n = 3 }\n\n[[subtasks]]\nname = \"n4\"\npoints = 70\nwhere = { n = 4 }\n";
+    std::fs::write(&toml, std::fs::read_to_string(&toml).unwrap() + subtasks).unwrap();
+    let source = source.display().to_string();
+    for format in FORMATS {
+        let out = tmp.path().join(format);
+        export(&source, &out, &["--format", format]).assert_code(0);
+        let tree = files(&out);
+        let yaml = String::from_utf8_lossy(&tree["problem.yaml"]).to_string();
+        assert!(yaml.contains("type: scoring"), "{format}: {yaml}");
+        let in_group = |g: &str| {
+            tree.keys()
+                .filter(|k| k.starts_with(&format!("data/secret/{g}/")) && k.ends_with(".in"))
+                .count()
+        };
+        assert!(in_group("n3") > 0 && in_group("n4") > 0, "{format}");
+        assert!(
+            !tree.keys().any(|k| k.starts_with("data/secret/")
+                && k.matches('/').count() == 2
+                && k.ends_with(".in")),
+            "{format}: a secret test outside the subtasks"
+        );
+        let group_file = |g: &str| {
+            let name = if format == "2025-09" {
+                "test_group.yaml"
+            } else {
+                "testdata.yaml"
+            };
+            String::from_utf8_lossy(&tree[&format!("data/secret/{g}/{name}")]).to_string()
+        };
+        if format == "2025-09" {
+            assert_eq!(group_file("n3"), "max_score: 30\nscore_aggregation: min\n");
+        } else {
+            assert!(
+                group_file("n4").contains("accept_score: 70\nrange: 0 70\n"),
+                "{}",
+                group_file("n4")
+            );
+        }
+    }
+    let legacy = tmp.path().join("legacy").display().to_string();
+    let run = judge_timed(
+        900,
+        &[
+            "verify",
+            "--submissions",
+            "accepted/forced.cpp",
+            "--submissions",
+            "wrong_answer/int32_diagonals.cpp",
+            &legacy,
+        ],
+    );
+    run.assert_code(0);
+    assert!(
+        run.stdout
+            .contains("submissions/accepted/forced.cpp: AC on 68 tests, score 100/100"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("submissions/wrong_answer/int32_diagonals.cpp: WA by the package's rules, score 30/100 (WA expected)"), "{}", run.stdout);
+}
