@@ -703,6 +703,15 @@ fn a_scoring_package_grades_with_group_scores_and_verifies_partial_submissions()
         "{}",
         text.stdout
     );
+    // The HTML matrix: a column per subtask, then the score.
+    let html = tmp.path().join("report.html");
+    judge_timed(600, &["grade", &dir, &rel(&partial), "--html", &rel(&html)]).assert_code(1);
+    let page = fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(r#"<th class="group" title="easy">easy</th>"#)
+            && page.contains("<b>30/100</b>"),
+        "{page}"
+    );
 
     let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
     run.assert_code(0);

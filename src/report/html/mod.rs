@@ -87,6 +87,25 @@ pub struct MatrixRow<'a> {
 pub fn matrix(tests: &[&str], rows: &[MatrixRow]) -> String {
     let mut s = String::with_capacity(256 + rows.len() * tests.len() * 140);
     s.push_str(r#"<div class="matrix-wrap"><table class="matrix"><thead><tr><th></th><th></th>"#);
+    // A scoring problem: a column per group under `secret`, then the score.
+    let groups: Vec<String> = crate::report::summary::groups_of(rows.iter().map(|r| r.report))
+        .into_iter()
+        .filter(|g| {
+            g.strip_prefix("secret/")
+                .is_some_and(|rest| !rest.contains('/'))
+        })
+        .collect();
+    let scored = rows.iter().any(|r| r.report.score.is_some());
+    if scored {
+        for g in &groups {
+            let _ = write!(
+                s,
+                r#"<th class="group" title="{0}">{0}</th>"#,
+                escape(&g["secret/".len()..])
+            );
+        }
+        s.push_str(r#"<th class="group">score</th>"#);
+    }
     for t in tests {
         let _ = write!(
             s,
@@ -110,6 +129,22 @@ pub fn matrix(tests: &[&str], rows: &[MatrixRow]) -> String {
             badge_of(r.verdict),
             r.tests_total
         );
+        if scored {
+            let fmt = crate::verdict::expectation::fmt_score;
+            let of = |g: &str| {
+                r.score
+                    .as_ref()
+                    .and_then(|sc| sc.groups.iter().find(|x| x.group == g))
+                    .map_or("-".to_string(), |x| fmt(x.score))
+            };
+            for g in &groups {
+                let _ = write!(s, r#"<td class="score">{}</td>"#, of(g));
+            }
+            let total = r.score.as_ref().map_or("-".to_string(), |sc| {
+                crate::verdict::expectation::describe_score(sc)
+            });
+            let _ = write!(s, r#"<td class="score"><b>{total}</b></td>"#);
+        }
         // Results by name (the report holds the tests that ran, in plan order).
         let mut ran = r.tests.iter().peekable();
         for t in tests {
