@@ -683,8 +683,11 @@ fn a_problem_with_subtasks_exports_as_a_scoring_package() {
     let source = tmp.path().join("src/magic-square");
     common::copy_dir(&common::root().join("problems/magic-square"), &source);
     let toml = source.join("problem.toml");
-    let subtasks = "\n[[subtasks]]\nname = \"n3\"\npoints = 30\nwhere = { n = 3 }\n\n[[subtasks]]\nname = \"n4\"\npoints = 70\nwhere = { n = 4 }\n";
-    std::fs::write(&toml, std::fs::read_to_string(&toml).unwrap() + subtasks).unwrap();
+    std::fs::write(
+        &toml,
+        std::fs::read_to_string(&toml).unwrap() + common::MAGIC_SQUARE_SUBTASKS,
+    )
+    .unwrap();
     let source = source.display().to_string();
     for format in FORMATS {
         let out = tmp.path().join(format);

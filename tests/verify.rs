@@ -328,8 +328,11 @@ fn only_the_selected_submissions_are_verified_and_the_report_says_so() {
 fn a_built_in_problem_with_subtasks_is_scored() {
     let (_tmp, pkg) = package_copy("magic-square");
     let toml = pkg.join("problem.toml");
-    let subtasks = "\n[[subtasks]]\nname = \"n3\"\npoints = 30\nwhere = { n = 3 }\n\n[[subtasks]]\nname = \"n4\"\npoints = 70\nwhere = { n = 4 }\n";
-    fs::write(&toml, fs::read_to_string(&toml).unwrap() + subtasks).unwrap();
+    fs::write(
+        &toml,
+        fs::read_to_string(&toml).unwrap() + common::MAGIC_SQUARE_SUBTASKS,
+    )
+    .unwrap();
     let subs = root().join("problems/magic-square/submissions");
     for (from, to) in [
         ("accepted/forced.cpp", "accepted/forced.cpp"),

@@ -424,3 +424,7 @@ pub fn java_home() -> Option<PathBuf> {
     let home = real.parent()?.parent()?.to_path_buf();
     home.join("bin/javac").is_file().then_some(home)
 }
+
+/// magic-square's test set as two subtasks by `n` (`[[subtasks]]` lines for its problem.toml):
+/// n = 3 worth 30, n = 4 worth 70. `scripts/problemtools-verify` declares the same.
+pub const MAGIC_SQUARE_SUBTASKS: &str = "\n[[subtasks]]\nname = \"n3\"\npoints = 30\nwhere = { n = 3 }\n\n[[subtasks]]\nname = \"n4\"\npoints = 70\nwhere = { n = 4 }\n";

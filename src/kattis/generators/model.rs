@@ -99,18 +99,9 @@ pub const EXTENSIONS: [&str; 13] = [
     "pdf",
 ];
 
-/// The extensions a case may give inline (`KNOWN_TEXT_DATA_EXTENSIONS`).
-const TEXT_EXTENSIONS: [&str; 9] = [
-    "in",
-    "ans",
-    "out",
-    "in.statement",
-    "ans.statement",
-    "in.download",
-    "ans.download",
-    "interaction",
-    "yaml",
-];
+/// The extensions a case may give inline (`KNOWN_TEXT_DATA_EXTENSIONS`): the text ones, the
+/// first nine of [`EXTENSIONS`].
+const TEXT_EXTENSIONS: &[&str] = EXTENSIONS.split_at(9).0;
 
 /// Keys that make a dictionary a test case.
 const CASE_KEYS: [&str; 4] = ["copy", "generate", "count", "match"];
@@ -365,7 +356,7 @@ impl Reader {
             return Err(format!("{at}: `type` must be `directory` or `testcase`"));
         }
         let mut files = Vec::new();
-        for ext in TEXT_EXTENSIONS {
+        for &ext in TEXT_EXTENSIONS {
             let Some(v) = raw.rest.remove(ext) else {
                 continue;
             };
