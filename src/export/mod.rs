@@ -33,6 +33,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::package::{fnv1a64, Package};
 use crate::testset::{self, Origin};
+use crate::verdict::score::{fmt_score, Aggregation};
 
 pub mod format;
 pub mod html;
@@ -197,7 +198,7 @@ fn scoring_files(pkg: &Package, layout: &Layout, tree: &mut Tree) {
         return;
     }
     let total: f64 = subtasks.iter().map(|s| s.points).sum();
-    let num = crate::verdict::expectation::fmt_score;
+    let num = fmt_score;
     if layout.version == "2025-09" {
         tree.add(
             "data/secret/test_group.yaml",
@@ -210,7 +211,7 @@ fn scoring_files(pkg: &Package, layout: &Layout, tree: &mut Tree) {
                 format!(
                     "max_score: {}\nscore_aggregation: {}\n",
                     num(s.points),
-                    s.aggregation
+                    s.aggregation.name()
                 ),
                 false,
             );
@@ -247,9 +248,10 @@ fn scoring_files(pkg: &Package, layout: &Layout, tree: &mut Tree) {
             })
             .count()
             .max(1);
-        let (accept, flags) = match s.aggregation.as_str() {
-            "sum" => (s.points / tests as f64, "first_error sum"),
-            _ => (s.points, "first_error min"),
+        let (accept, flags) = match s.aggregation {
+            Aggregation::Sum => (s.points / tests as f64, "first_error sum"),
+            // All or nothing: every test scores the subtask's points, the group its minimum.
+            Aggregation::Min | Aggregation::PassFail => (s.points, "first_error min"),
         };
         tree.add(
             format!("data/secret/{}/testdata.yaml", s.name),

@@ -30,6 +30,7 @@ use serde::Deserialize;
 
 use super::ProblemLimits;
 use crate::problems::{GenParams, Problem};
+use crate::verdict::score::Aggregation;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -55,13 +56,14 @@ pub struct SubtaskDecl {
     pub points: f64,
     #[serde(default, rename = "where", deserialize_with = "params")]
     pub matches: GenParams,
-    /// `min` (the default: all or nothing, as olympiad subtasks) or `sum` (a share per test).
+    /// `min` (the default: all or nothing, as olympiad subtasks), `sum` (a share per test),
+    /// or `pass-fail` (all or nothing too).
     #[serde(default = "min")]
-    pub aggregation: String,
+    pub aggregation: Aggregation,
 }
 
-fn min() -> String {
-    "min".into()
+fn min() -> Aggregation {
+    Aggregation::Min
 }
 
 #[derive(Debug, Deserialize)]

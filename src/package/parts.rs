@@ -13,7 +13,7 @@ use crate::compile::Language;
 use crate::fsutil::is_tool_litter;
 use crate::kattis::data::Case;
 use crate::kattis::Version;
-use crate::problems::{JuryError, Origin, TestCase};
+use crate::problems::{GenParams, JuryError, Origin, TestCase};
 use crate::verdict::expectation::{JurySubmission, ScoreExpectation};
 use crate::verdict::score::{Aggregation, Child, Scoring, SpecGroup};
 use crate::verdict::Verdict;
@@ -159,7 +159,12 @@ impl Package {
     /// The subtask a secret test belongs to: the first whose features its input has.
     pub fn subtask_of(&self, test: &TestCase) -> Option<&super::SubtaskDecl> {
         let features = self.logic.features(&test.input);
-        self.subtasks.iter().find(|s| {
+        self.subtask_index(&features).map(|i| &self.subtasks[i])
+    }
+
+    /// The first subtask whose `where` the `features` of an input satisfy.
+    fn subtask_index(&self, features: &GenParams) -> Option<usize> {
+        self.subtasks.iter().position(|s| {
             s.matches
                 .0
                 .iter()
@@ -183,10 +188,7 @@ impl Package {
                 continue;
             }
             let features = self.logic.features(&t.input);
-            let Some(i) = self
-                .subtask_of(t)
-                .and_then(|s| self.subtasks.iter().position(|x| std::ptr::eq(x, s)))
-            else {
+            let Some(i) = self.subtask_index(&features) else {
                 return Err(format!(
                     "{}: test `{}` is in no subtask (its features: {})",
                     self.dir.join("problem.toml").display(),
@@ -210,21 +212,10 @@ impl Package {
                     decl.name
                 ));
             }
-            let aggregation = match decl.aggregation.as_str() {
-                "min" => Aggregation::Min,
-                "sum" => Aggregation::Sum,
-                other => {
-                    return Err(format!(
-                        "{}: subtask `{}`: aggregation `{other}` is not min or sum",
-                        self.dir.join("problem.toml").display(),
-                        decl.name
-                    ))
-                }
-            };
             children.push(Child::Group(SpecGroup {
                 name: format!("secret/{}", decl.name),
                 max_score: Some(decl.points),
-                aggregation,
+                aggregation: decl.aggregation,
                 require_pass: Vec::new(),
                 children: tests,
             }));

@@ -5,8 +5,7 @@
 //! "The JSON report").
 
 pub use crate::grade::result::{CompileReport, GradePartition, LimitsReport, SubmissionReport};
-use crate::verdict::expectation::{describe_score, fmt_score};
-use crate::verdict::score::ScoreReport;
+use crate::verdict::score::{fmt_score, ScoreReport};
 use crate::verdict::Verdict;
 
 pub mod html;
@@ -88,7 +87,7 @@ pub fn render_table(r: &SubmissionReport) -> String {
 pub fn score_table(score: &ScoreReport) -> String {
     let mut s = format!(
         "score {} ({} by the package's rules)\n",
-        describe_score(score),
+        score.describe(),
         score.verdict
     );
     if let Some(e) = &score.error {

@@ -3,6 +3,7 @@
 //! each submission finishes: the column widths depend only on the submission names.
 
 use super::{mib, secs, SubmissionReport};
+use crate::verdict::score::{fmt_score, is_column};
 use crate::verdict::Verdict;
 
 /// The layout of a summary table.
@@ -85,14 +86,7 @@ impl SummaryTable {
     /// The table with a column per group of a scoring problem (their paths under `data/`;
     /// only those directly under `secret` get one) and one for the score.
     pub fn with_groups(mut self, groups: &[String]) -> SummaryTable {
-        self.groups = groups
-            .iter()
-            .filter(|g| {
-                g.strip_prefix("secret/")
-                    .is_some_and(|rest| !rest.contains('/'))
-            })
-            .cloned()
-            .collect();
+        self.groups = groups.iter().filter(|g| is_column(g)).cloned().collect();
         self
     }
 
@@ -134,14 +128,13 @@ impl SummaryTable {
             let of = |g: &str| {
                 row.score
                     .as_ref()
-                    .and_then(|s| s.groups.iter().find(|x| x.group == g))
-                    .map_or("-".into(), |x| {
-                        crate::verdict::expectation::fmt_score(x.score)
-                    })
+                    .and_then(|s| s.group_score(g))
+                    .map_or("-".into(), fmt_score)
             };
-            let total = row.score.as_ref().map_or("-".into(), |s| {
-                crate::verdict::expectation::fmt_score(s.score)
-            });
+            let total = row
+                .score
+                .as_ref()
+                .map_or("-".into(), |s| fmt_score(s.score));
             self.group_cells(of, total)
         } else {
             String::new()

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::score::fmt_score;
 use super::Verdict;
 use crate::compile::Language;
 
@@ -270,26 +271,9 @@ impl ScoreExpectation {
         };
         Err(format!(
             "expected {wanted}, got {} ({})",
-            describe_score(got),
+            got.describe(),
             got.verdict
         ))
-    }
-}
-
-/// `50`, `12.5`.
-pub fn fmt_score(s: f64) -> String {
-    if (s - s.round()).abs() < 1e-9 {
-        format!("{s:.0}")
-    } else {
-        format!("{s}")
-    }
-}
-
-/// `50/100`, `12.5` (unbounded).
-pub fn describe_score(r: &crate::verdict::score::ScoreReport) -> String {
-    match r.max {
-        Some(m) => format!("{}/{}", fmt_score(r.score), fmt_score(m)),
-        None => fmt_score(r.score),
     }
 }
 

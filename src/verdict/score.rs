@@ -181,6 +181,52 @@ pub struct ScoreReport {
     pub error: Option<String>,
 }
 
+/// `50`, `12.5`.
+pub fn fmt_score(s: f64) -> String {
+    if (s - s.round()).abs() < 1e-9 {
+        format!("{s:.0}")
+    } else {
+        format!("{s}")
+    }
+}
+
+/// True for the groups that get a column of their own in tables: those directly under
+/// `secret` (`secret/subtask1`).
+pub fn is_column(group: &str) -> bool {
+    group
+        .strip_prefix("secret/")
+        .is_some_and(|rest| !rest.contains('/'))
+}
+
+impl ScoreReport {
+    /// `50/100`, `12.5` (unbounded).
+    pub fn describe(&self) -> String {
+        match self.max {
+            Some(m) => format!("{}/{}", fmt_score(self.score), fmt_score(m)),
+            None => fmt_score(self.score),
+        }
+    }
+
+    /// The score of the group at `group` (its path under `data/`), if it was scored.
+    pub fn group_score(&self, group: &str) -> Option<f64> {
+        self.groups
+            .iter()
+            .find(|g| g.group == group)
+            .map(|g| g.score)
+    }
+}
+
+impl Aggregation {
+    /// As the files write it: `pass-fail`, `sum`, `min`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Aggregation::PassFail => "pass-fail",
+            Aggregation::Sum => "sum",
+            Aggregation::Min => "min",
+        }
+    }
+}
+
 impl Scoring {
     /// The score of a submission whose test results `result` gives (by test name; `None`:
     /// not run).
@@ -554,12 +600,7 @@ fn spec(
         group: g.name.clone(),
         score,
         max: g.max_score,
-        aggregation: match g.aggregation {
-            Aggregation::PassFail => "pass-fail",
-            Aggregation::Sum => "sum",
-            Aggregation::Min => "min",
-        }
-        .into(),
+        aggregation: g.aggregation.name().into(),
         verdict,
     });
     (verdict, score)

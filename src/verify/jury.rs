@@ -33,7 +33,7 @@ use crate::kattis::MEASURE_LIMIT;
 use crate::package::Package;
 use crate::sandbox::Limits;
 use crate::testset::TestCase;
-use crate::verdict::expectation::{describe_score, JurySubmission, Seen};
+use crate::verdict::expectation::{JurySubmission, Seen};
 use crate::verdict::score::Scoring;
 use crate::verdict::Verdict;
 
@@ -283,9 +283,9 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
             if let Err(why) = expected.check(got, min, legacy) {
                 return judged(Check::fail(name(g.jury), why));
             }
-            format!(", score {}", describe_score(got))
+            format!(", score {}", got.describe())
         }
-        (Some(got), None) => format!(", score {}", describe_score(got)),
+        (Some(got), None) => format!(", score {}", got.describe()),
         (None, Some(_)) => {
             return judged(Check::fail(
                 name(g.jury),

@@ -12,6 +12,7 @@ use similar::{ChangeTag, TextDiff};
 use crate::grade::TestResult;
 use crate::report::SubmissionReport;
 use crate::show::svg::escape;
+use crate::verdict::score::{fmt_score, is_column};
 use crate::verdict::Verdict;
 
 pub mod grade;
@@ -90,10 +91,7 @@ pub fn matrix(tests: &[&str], rows: &[MatrixRow]) -> String {
     // A scoring problem: a column per group under `secret`, then the score.
     let groups: Vec<String> = crate::report::summary::groups_of(rows.iter().map(|r| r.report))
         .into_iter()
-        .filter(|g| {
-            g.strip_prefix("secret/")
-                .is_some_and(|rest| !rest.contains('/'))
-        })
+        .filter(|g| is_column(g))
         .collect();
     let scored = rows.iter().any(|r| r.report.score.is_some());
     if scored {
@@ -130,19 +128,16 @@ pub fn matrix(tests: &[&str], rows: &[MatrixRow]) -> String {
             r.tests_total
         );
         if scored {
-            let fmt = crate::verdict::expectation::fmt_score;
             let of = |g: &str| {
                 r.score
                     .as_ref()
-                    .and_then(|sc| sc.groups.iter().find(|x| x.group == g))
-                    .map_or("-".to_string(), |x| fmt(x.score))
+                    .and_then(|sc| sc.group_score(g))
+                    .map_or("-".to_string(), fmt_score)
             };
             for g in &groups {
                 let _ = write!(s, r#"<td class="score">{}</td>"#, of(g));
             }
-            let total = r.score.as_ref().map_or("-".to_string(), |sc| {
-                crate::verdict::expectation::describe_score(sc)
-            });
+            let total = r.score.as_ref().map_or("-".to_string(), |sc| sc.describe());
             let _ = write!(s, r#"<td class="score"><b>{total}</b></td>"#);
         }
         // Results by name (the report holds the tests that ran, in plan order).
