@@ -176,7 +176,16 @@ pub fn report(
         }
     }
     report.score = score(pkg, &report);
+    mark_score_error(&mut report);
     report
+}
+
+/// A score that could not be computed (a grader or validator broke the protocol, a group
+/// out of its range) makes the submission's verdict a judge error.
+pub fn mark_score_error(report: &mut SubmissionReport) {
+    if report.score.as_ref().is_some_and(|s| s.error.is_some()) {
+        report.verdict = Some(Verdict::JE);
+    }
 }
 
 /// The score of a scoring problem's report, once every test ran (a compile error scores
@@ -184,26 +193,32 @@ pub fn report(
 pub fn score(pkg: &Package, report: &SubmissionReport) -> Option<ScoreReport> {
     let scoring = pkg.scoring()?;
     if report.verdict == Some(Verdict::CE) {
-        return Some(scoring.evaluate(&|_| {
-            Some(TestScore {
-                verdict: Verdict::CE,
-                validator: None,
-            })
-        }));
+        return Some(scoring.evaluate_with(
+            &|_| {
+                Some(TestScore {
+                    verdict: Verdict::CE,
+                    validator: None,
+                })
+            },
+            pkg.grader(),
+        ));
     }
     if report.interrupted || report.tests.len() < report.tests_total {
         return None;
     }
-    Some(scoring.evaluate(&|name| {
-        report
-            .tests
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| TestScore {
-                verdict: t.verdict,
-                validator: t.validator_score,
-            })
-    }))
+    Some(scoring.evaluate_with(
+        &|name| {
+            report
+                .tests
+                .iter()
+                .find(|t| t.name == name)
+                .map(|t| TestScore {
+                    verdict: t.verdict,
+                    validator: t.validator_score,
+                })
+        },
+        pkg.grader(),
+    ))
 }
 
 /// A report for `submission` with nothing compiled or run yet (verdict open).

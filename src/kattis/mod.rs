@@ -22,6 +22,7 @@ pub mod config;
 pub mod data;
 pub mod default_validator;
 pub mod generators;
+pub mod grader;
 pub mod interactive;
 mod problem;
 pub mod programs;
@@ -56,6 +57,10 @@ pub struct KattisPackage {
     pub input_validators: Vec<Program>,
     /// `None`: the default output validator.
     pub output_validator: Option<Program>,
+    /// The custom grader (`graders/`) of a legacy scoring package, if it has one.
+    pub grader: Option<Program>,
+    /// What the grader answered so far.
+    grader_answers: grader::Answers,
     pub jury: JuryRunner,
     /// What judge does not support in this package and does instead (scoring graded as
     /// pass-fail): shown, but not faults of the package.
@@ -105,11 +110,19 @@ impl KattisPackage {
             data,
             input_validators,
             output_validator,
+            grader: None,
+            grader_answers: Default::default(),
             jury,
             notes,
             args,
             answers: OnceLock::new(),
         }
+    }
+
+    /// The package with its custom grader (`graders/`).
+    pub fn with_grader(mut self, grader: Option<Program>) -> KattisPackage {
+        self.grader = grader;
+        self
     }
 
     /// The validator arguments of the test whose input is at `path`.
@@ -146,6 +159,7 @@ impl KattisPackage {
             .input_validators
             .iter()
             .chain(&self.output_validator)
+            .chain(&self.grader)
             .collect();
         self.jury.build_all(&programs)
     }

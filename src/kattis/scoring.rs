@@ -1,7 +1,7 @@
 //! The scoring rules of a Kattis package (`type: scoring`), read from the group files under
 //! `data/` into [`Scoring`]: legacy `testdata.yaml` keys (`accept_score`, `reject_score`,
 //! `range`, `on_reject`, `grading`, `grader_flags`, inherited by subfolders) as problemtools
-//! reads them, or the 2025-09 keys (`max_score`, `score_aggregation`, `require_pass`; the
+//! reads them (`grading: custom` hands a group to the package's grader program), or the 2025-09 keys (`max_score`, `score_aggregation`, `require_pass`; the
 //! 2023-07 draft's `scoring: {score, aggregation}`), per folder.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -178,20 +178,22 @@ fn legacy(
             _ => return Err(at("on_reject must be break or continue".into())),
         };
     }
-    if let Some(v) = keys.get("grading") {
-        match yaml::scalar_text(v).as_deref() {
-            Some("default") => {}
-            Some("custom") => {
-                return Err(at(
-                    "grading: custom (a grader program in graders/) is not supported by this judge"
-                        .into(),
-                ))
-            }
+    let custom = match keys.get("grading").map(yaml::scalar_text) {
+        None => false,
+        Some(g) => match g.as_deref() {
+            Some("default") => false,
+            Some("custom") => true,
             _ => return Err(at("grading must be default or custom".into())),
-        }
-    }
-    if let Some(v) = keys.get("grader_flags") {
-        let flags = yaml::scalar_text(v).unwrap_or_default();
+        },
+    };
+    let flags = keys
+        .get("grader_flags")
+        .and_then(yaml::scalar_text)
+        .unwrap_or_default();
+    if custom {
+        // The custom grader's own arguments: not the default grader's flags.
+        rule.custom = Some(flags.split_whitespace().map(str::to_string).collect());
+    } else {
         for flag in flags.split_whitespace() {
             match flag {
                 "worst_error" | "no_errors" => rule.verdicts = VerdictRule::WorstError,

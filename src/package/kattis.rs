@@ -72,6 +72,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         ));
     }
     let output_validator = find_output_validator(dir, &config, &mut warnings)?;
+    let grader = find_grader(dir, scoring.as_deref(), &mut warnings)?;
     if config.interactive && output_validator.is_none() {
         return Err(broken(format!(
             "{}: an interactive problem needs its validator in {}",
@@ -103,16 +104,19 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         languages: Default::default(),
     };
     let title = config.name.clone().unwrap_or_else(|| name.clone());
-    let kattis = Arc::new(KattisPackage::new(
-        dir.to_path_buf(),
-        name.clone(),
-        config,
-        data,
-        input_validators,
-        output_validator,
-        JuryRunner::new(jury.slots, table, cache),
-        notes,
-    ));
+    let kattis = Arc::new(
+        KattisPackage::new(
+            dir.to_path_buf(),
+            name.clone(),
+            config,
+            data,
+            input_validators,
+            output_validator,
+            JuryRunner::new(jury.slots, table, cache),
+            notes,
+        )
+        .with_grader(grader),
+    );
     Ok(Package {
         name,
         dir: dir.to_path_buf(),
@@ -125,6 +129,41 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         scoring,
         subtasks: Vec::new(),
     })
+}
+
+/// The custom grader in `graders/` (problemtools allows one), which a group with
+/// `grading: custom` needs; one in a package that grades no group with it is a warning.
+fn find_grader(
+    dir: &Path,
+    scoring: Option<&crate::verdict::score::Scoring>,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Program>, PackageError> {
+    let folder = dir.join("graders");
+    let (mut found, w) = programs::find(dir, &folder).map_err(broken)?;
+    warnings.extend(w);
+    let needed = scoring.is_some_and(|s| s.has_custom_grading());
+    if found.len() > 1 {
+        return Err(broken(format!(
+            "{}/ holds {} programs; a package has one grader",
+            folder.display(),
+            found.len()
+        )));
+    }
+    match (found.pop(), needed) {
+        (None, true) => Err(broken(format!(
+            "{}: a group says `grading: custom`, but {}/ holds no grader program",
+            dir.join("data").display(),
+            folder.display()
+        ))),
+        (Some(g), false) => {
+            warnings.push(format!(
+                "{}: no test group says `grading: custom`, so this grader is never run",
+                g.display
+            ));
+            Ok(None)
+        }
+        (g, _) => Ok(g),
+    }
 }
 
 fn find_output_validator(

@@ -151,6 +151,14 @@ impl Package {
         self.scoring.as_deref()
     }
 
+    /// The custom grader a legacy scoring package's `grading: custom` groups use, if any.
+    pub fn grader(&self) -> Option<&dyn crate::verdict::score::CustomGrader> {
+        self.kattis
+            .as_deref()
+            .filter(|k| k.grader.is_some())
+            .map(|k| k as &dyn crate::verdict::score::CustomGrader)
+    }
+
     /// A built-in package's `[[subtasks]]`, in order (empty: pass-fail, or a Kattis package).
     pub fn subtasks(&self) -> &[super::SubtaskDecl] {
         &self.subtasks

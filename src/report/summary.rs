@@ -24,7 +24,8 @@ pub struct SummaryRow {
     pub total: usize,
     pub max_cpu_ms: u64,
     pub max_memory_kib: u64,
-    /// `test: message` of the first non-AC test, or the compiler's first line.
+    /// `test: message` of the first non-AC test, the compiler's first line, or why the score
+    /// is a judge error.
     pub first_failure: Option<String>,
     /// A scoring problem's score and its groups' scores (as in the report).
     pub score: Option<crate::verdict::score::ScoreReport>,
@@ -38,6 +39,8 @@ impl SummaryRow {
                 "compilation failed: {}",
                 c.message.lines().next().unwrap_or("")
             ))
+        } else if let Some(e) = r.score.as_ref().and_then(|s| s.error.as_ref()) {
+            Some(format!("judge error while scoring: {e}"))
         } else {
             r.tests
                 .iter()

@@ -76,6 +76,10 @@ pub struct LegacyRule {
     pub reject_score: f64,
     /// The scores the group may get; a score outside is the package's fault.
     pub range: (f64, f64),
+    /// `grading: custom`: the package's grader program makes the group's result, given
+    /// `flags` (the words of `grader_flags`) as arguments; `verdicts`, `scores` and the
+    /// other flags are then unused.
+    pub custom: Option<Vec<String>>,
 }
 
 impl Default for LegacyRule {
@@ -89,8 +93,20 @@ impl Default for LegacyRule {
             accept_score: 1.0,
             reject_score: 0.0,
             range: (f64::NEG_INFINITY, f64::INFINITY),
+            custom: None,
         }
     }
+}
+
+/// A legacy package's custom grader (its program in `graders/`, problemtools' protocol):
+/// given a group's flags and its children's results in order, the group's verdict and score.
+/// `Err` is one line saying how the grader failed: the group's result is a judge error.
+pub trait CustomGrader: Send + Sync {
+    fn grade(
+        &self,
+        flags: &[String],
+        children: &[(Verdict, f64)],
+    ) -> Result<(Verdict, f64), String>;
 }
 
 /// A legacy group: a folder of `data/` (the root is `data/` itself, named ``).
@@ -229,14 +245,24 @@ impl Aggregation {
 
 impl Scoring {
     /// The score of a submission whose test results `result` gives (by test name; `None`:
-    /// not run).
+    /// not run), with no custom grader (a group with `grading: custom` is a judge error).
     pub fn evaluate(&self, result: &dyn Fn(&str) -> Option<TestScore>) -> ScoreReport {
+        self.evaluate_with(result, None)
+    }
+
+    /// [`Scoring::evaluate`] with the package's custom grader, if it has one.
+    pub fn evaluate_with(
+        &self,
+        result: &dyn Fn(&str) -> Option<TestScore>,
+        grader: Option<&dyn CustomGrader>,
+    ) -> ScoreReport {
         let mut groups = Vec::new();
         let mut error = None;
         let mut tests = Vec::new();
         let (verdict, score, max) = match self {
             Scoring::Legacy(root) => {
-                let (v, s) = legacy(root, result, &mut groups, &mut tests, &mut error);
+                let ctx = LegacyContext { result, grader };
+                let (v, s) = legacy(&ctx, root, &mut groups, &mut tests, &mut error);
                 (v, s, Some(root.rule.range.1).filter(|m| m.is_finite()))
             }
             Scoring::Spec { secret, samples } => {
@@ -276,16 +302,35 @@ impl Scoring {
 
     /// Every group's path under `data/`, children before their parents (as in a report).
     pub fn groups(&self) -> Vec<String> {
-        self.evaluate(&|_| {
-            Some(TestScore {
-                verdict: Verdict::AC,
-                validator: None,
-            })
-        })
-        .groups
-        .into_iter()
-        .map(|g| g.group)
-        .collect()
+        fn walk<G>(g: &G, parts: &dyn Fn(&G) -> (&str, &[Child<G>]), out: &mut Vec<String>) {
+            let (name, children) = parts(g);
+            for c in children {
+                if let Child::Group(sub) = c {
+                    walk(sub, parts, out);
+                }
+            }
+            out.push(name.to_string());
+        }
+        let mut out = Vec::new();
+        match self {
+            Scoring::Legacy(g) => walk(g, &|g: &LegacyGroup| (&g.name, &g.children), &mut out),
+            Scoring::Spec { secret, .. } => {
+                walk(secret, &|g: &SpecGroup| (&g.name, &g.children), &mut out)
+            }
+        }
+        out
+    }
+
+    /// True when a group is graded by the package's custom grader (`grading: custom`).
+    pub fn has_custom_grading(&self) -> bool {
+        fn custom(g: &LegacyGroup) -> bool {
+            g.rule.custom.is_some()
+                || g.children.iter().any(|c| match c {
+                    Child::Group(sub) => custom(sub),
+                    Child::Test(_) => false,
+                })
+        }
+        matches!(self, Scoring::Legacy(root) if custom(root))
     }
 
     /// Every test name the rules mention, in order.
@@ -311,6 +356,12 @@ impl Scoring {
 
 /// `first_error min`, as the flags would be written.
 fn legacy_label(r: &LegacyRule) -> String {
+    if let Some(flags) = &r.custom {
+        return std::iter::once("custom")
+            .chain(flags.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     let mut parts = vec![
         match r.verdicts {
             VerdictRule::WorstError => "worst_error",
@@ -346,20 +397,27 @@ fn severity(v: Verdict) -> u8 {
     }
 }
 
-/// A legacy group's verdict and score, as problemtools' default grader gives them; its groups
-/// (and itself, last) appended to `groups`.
+/// What a legacy evaluation reads besides the group at hand.
+struct LegacyContext<'a> {
+    result: &'a dyn Fn(&str) -> Option<TestScore>,
+    grader: Option<&'a dyn CustomGrader>,
+}
+
+/// A legacy group's verdict and score, as problemtools' default grader (or the package's
+/// custom grader) gives them; its groups (and itself, last) appended to `groups`.
 fn legacy(
+    ctx: &LegacyContext,
     g: &LegacyGroup,
-    result: &dyn Fn(&str) -> Option<TestScore>,
     groups: &mut Vec<GroupScore>,
     tests: &mut Vec<TestPoints>,
     error: &mut Option<String>,
 ) -> (Verdict, f64) {
+    let result = ctx.result;
     let r = &g.rule;
     let mut children: Vec<(Verdict, f64)> = Vec::new();
     for c in &g.children {
         let (v, s) = match c {
-            Child::Group(sub) => legacy(sub, result, groups, tests, error),
+            Child::Group(sub) => legacy(ctx, sub, groups, tests, error),
             Child::Test(name) => match result(name) {
                 None => {
                     error.get_or_insert_with(|| format!("test `{name}` was not run"));
@@ -388,6 +446,8 @@ fn legacy(
     }
     let (verdict, score) = if let Some(je) = children.iter().find(|c| c.0 == Verdict::JE) {
         *je
+    } else if let Some(flags) = &r.custom {
+        custom_grade(ctx.grader, flags, &children, &g.name, error)
     } else {
         let counted: &[(Verdict, f64)] = if r.ignore_sample && children.len() > 1 {
             &children[children.len() - 1..]
@@ -440,6 +500,44 @@ fn legacy(
         verdict,
     });
     (verdict, score)
+}
+
+/// A custom-graded group's result: the grader's, or a judge error naming how it failed (a
+/// group with no child scores 0 unasked, as in problemtools; a compile error is passed on,
+/// the protocol having no word for it).
+fn custom_grade(
+    grader: Option<&dyn CustomGrader>,
+    flags: &[String],
+    children: &[(Verdict, f64)],
+    group: &str,
+    error: &mut Option<String>,
+) -> (Verdict, f64) {
+    if children.is_empty() {
+        return (Verdict::AC, 0.0);
+    }
+    if let Some(ce) = children.iter().find(|c| c.0 == Verdict::CE) {
+        return (ce.0, 0.0);
+    }
+    let outcome = match grader {
+        None => Err("grading: custom, but there is no grader program".to_string()),
+        Some(g) => g.grade(flags, children),
+    };
+    match outcome {
+        Ok((Verdict::JE, s)) => {
+            error.get_or_insert_with(|| {
+                format!(
+                    "group `{}`: the custom grader said JE",
+                    display_group(group)
+                )
+            });
+            (Verdict::JE, s)
+        }
+        Ok(result) => result,
+        Err(e) => {
+            error.get_or_insert_with(|| format!("group `{}`: {e}", display_group(group)));
+            (Verdict::JE, 0.0)
+        }
+    }
 }
 
 fn display_group(name: &str) -> &str {

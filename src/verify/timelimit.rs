@@ -53,6 +53,10 @@ pub fn settle(
                 .iter()
                 .find(|t| t.verdict != Verdict::AC)
                 .map(|t| format!(" on test `{}`: {}", t.name, t.message))
+                .or_else(|| {
+                    let e = report.score.as_ref()?.error.as_ref()?;
+                    Some(format!(" while scoring: {e}"))
+                })
                 .unwrap_or_default();
             bail!(
                 "cannot compute the time limit: submissions/{} gets {}{at} (limit {} while measuring); run `judge verify`, or set limits.time_limit",
