@@ -29,6 +29,7 @@ mod new;
 mod partition;
 mod report;
 mod sandbox;
+mod scoring;
 mod show;
 mod stress;
 mod terminal;

@@ -76,13 +76,18 @@ pub(crate) fn limit_text(hit: LimitHit, limits: &Limits) -> String {
 fn feedback_score(feedback: &Path) -> Result<Option<ValidatorScore>, String> {
     let read = |name: &str| -> Result<Option<f64>, String> {
         let path = feedback.join(name);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            return Ok(None);
+        let text = match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("wrote {name}, which cannot be read: {e}")),
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         };
-        let value: f64 = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("wrote {name} holding `{}`, not a number", text.trim()))?;
+        let value: f64 = text.trim().parse().map_err(|_| {
+            let shown: String = text.trim().chars().take(40).collect();
+            format!(
+                "wrote {name} holding `{}`, not a number",
+                shown.escape_debug()
+            )
+        })?;
         if !value.is_finite() || value < 0.0 {
             return Err(format!(
                 "wrote {name} holding {value}, not a non-negative number"

@@ -1,0 +1,448 @@
+//! Scoring problems end to end (`type: scoring`): a scoring copy of the legacy `mean` fixture
+//! (default grader, subtasks), `tests/packages/halfcredit` (a custom grader in `graders/`),
+//! and what a broken scoring part does: a package error is one line and exit 2 before
+//! anything runs; a grader or an output validator breaking the score protocol during a run
+//! is a judge error (JE) of that run, with one line naming it.
+
+use crate::common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{copy_dir, judge_timed};
+
+fn package(name: &str) -> PathBuf {
+    common::root().join("tests/packages").join(name)
+}
+
+fn rel(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// A scoring copy of the legacy `mean`, laid out as problemtools' `oddecho`: samples worth
+/// nothing, `easy` (30 points) and `hard` (70) subtasks scored by their minimum, `secret`
+/// accepted if any subtask is, the root ignoring the samples.
+fn scoring_mean(tmp: &Path) -> PathBuf {
+    let pkg = tmp.join("mean");
+    copy_dir(&package("mean"), &pkg);
+    let yaml = fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    fs::write(pkg.join("problem.yaml"), format!("{yaml}type: scoring\n")).unwrap();
+    let data = pkg.join("data");
+    let secret = data.join("secret");
+    for (group, cases) in [
+        ("easy", ["01-single", "02-quarter"].as_slice()),
+        ("hard", &["03-big"]),
+    ] {
+        fs::create_dir_all(secret.join(group)).unwrap();
+        for c in cases {
+            for ext in ["in", "ans"] {
+                fs::rename(
+                    secret.join(format!("{c}.{ext}")),
+                    secret.join(group).join(format!("{c}.{ext}")),
+                )
+                .unwrap();
+            }
+        }
+    }
+    let write = |rel: &str, text: &str| fs::write(data.join(rel), text).unwrap();
+    write(
+        "testdata.yaml",
+        "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
+    );
+    write(
+        "sample/testdata.yaml",
+        "accept_score: 0\nrange: 0 0\ngrader_flags: first_error\n",
+    );
+    write(
+        "secret/testdata.yaml",
+        "range: 0 100\ngrader_flags: first_error accept_if_any_accepted\n",
+    );
+    write(
+        "secret/easy/testdata.yaml",
+        "on_reject: break\naccept_score: 30\nrange: 0 30\ngrader_flags: min\n",
+    );
+    write(
+        "secret/hard/testdata.yaml",
+        "on_reject: break\naccept_score: 70\nrange: 0 70\ngrader_flags: min\n",
+    );
+    // As in oddecho, only accepted and partially accepted submissions: with
+    // `accept_if_any_accepted`, a wrong submission that passes one subtask is AC by the rules.
+    for folder in ["wrong_answer", "run_time_error", "time_limit_exceeded"] {
+        fs::remove_dir_all(pkg.join("submissions").join(folder)).unwrap();
+    }
+    let partial = pkg.join("submissions/partially_accepted");
+    fs::create_dir_all(&partial).unwrap();
+    // Right for short lists only: the hard subtask's 1000 numbers get 0.
+    fs::write(
+        partial.join("short_lists.py"),
+        "n = int(input())\na = list(map(int, input().split()))\nprint(sum(a) / n if n < 100 else 0)\n",
+    )
+    .unwrap();
+    pkg
+}
+
+/// `grade` of a scoring package: every test runs, and the report gives the score, each
+/// group's with its aggregation, and each test's, in the terminal and in the JSON contract;
+/// `verify` checks accepted = full score and partially accepted strictly between, as
+/// problemtools does.
+#[test]
+fn a_scoring_package_grades_with_group_scores_and_verifies_partial_submissions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    let dir = pkg.display().to_string();
+    let partial = pkg.join("submissions/partially_accepted/short_lists.py");
+    let run = judge_timed(600, &["grade", "--json", &dir, &rel(&partial)]);
+    let report: common::Report = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    assert_eq!(
+        report.tests.len(),
+        report.tests_total,
+        "a score needs every test"
+    );
+    let score = report
+        .score
+        .as_ref()
+        .expect("a scoring problem's report has a score");
+    assert_eq!(
+        (score.score, score.max, score.verdict.as_str()),
+        (30.0, Some(100.0), "AC")
+    );
+    let group = |g: &str| score.groups.iter().find(|x| x.group == g).unwrap();
+    assert_eq!(
+        (
+            group("secret/easy").score,
+            group("secret/easy").aggregation.as_str()
+        ),
+        (30.0, "worst_error min")
+    );
+    assert_eq!(
+        (
+            group("secret/hard").score,
+            group("secret/hard").verdict.as_str()
+        ),
+        (0.0, "WA")
+    );
+    assert_eq!(score.groups.last().unwrap().group, "");
+    let points: Vec<(&str, f64)> = score
+        .tests
+        .iter()
+        .map(|t| (t.test.as_str(), t.score))
+        .collect();
+    assert!(
+        points.contains(&("secret/hard/03-big", 0.0))
+            && points.contains(&("secret/easy/01-single", 30.0)),
+        "{points:?}"
+    );
+    // The terminal: the score and a line per group.
+    let text = judge_timed(600, &["grade", &dir, &rel(&partial)]);
+    assert!(
+        text.stdout
+            .contains("score 30/100 (AC by the package's rules)"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .lines()
+            .any(|l| l.trim_start().starts_with("secret/hard") && l.contains("WA")),
+        "{}",
+        text.stdout
+    );
+    // The HTML matrix: a column per subtask, then the score.
+    let html = tmp.path().join("report.html");
+    judge_timed(600, &["grade", &dir, &rel(&partial), "--html", &rel(&html)]).assert_code(1);
+    let page = fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(r#"<th class="group" title="easy">easy</th>"#)
+            && page.contains("<b>30/100</b>"),
+        "{page}"
+    );
+
+    let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+    run.assert_code(0);
+    let line = |needle: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no {needle}:\n{}", run.stdout))
+            .to_string()
+    };
+    assert!(
+        line("submissions/accepted/mean.py:").contains("score 100/100"),
+        "{}",
+        run.stdout
+    );
+    let p = line("submissions/partially_accepted/short_lists.py:");
+    assert!(
+        p.starts_with("  ok ") && p.contains("score 30/100 (partially_accepted expected)"),
+        "{p}"
+    );
+    assert!(
+        !run.stdout.contains("graded as pass-fail"),
+        "{}",
+        run.stdout
+    );
+
+    // A partially accepted submission that gets everything fails, naming what was expected;
+    // so does a wrong answer that the rules accept (problemtools: "got AC (70)").
+    fs::copy(
+        pkg.join("submissions/accepted/mean.py"),
+        pkg.join("submissions/partially_accepted/full.py"),
+    )
+    .unwrap();
+    let wrong = pkg.join("submissions/wrong_answer");
+    fs::create_dir_all(&wrong).unwrap();
+    fs::copy(
+        package("mean").join("submissions/wrong_answer/integer_division.cpp"),
+        wrong.join("integer_division.cpp"),
+    )
+    .unwrap();
+    let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.contains("submissions/partially_accepted/full.py: expected a score strictly between 0 and 100, accepted, got 100/100 (AC)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("submissions/wrong_answer/integer_division.cpp: expected WA by the package's rules, got 70/100 (AC)"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Broken scoring files: one clear line naming the file, exit 2, before anything runs.
+#[test]
+fn a_broken_scoring_file_is_one_error_line() {
+    for (file, text, says) in [
+        (
+            "secret/easy/testdata.yaml",
+            "range: 10\n",
+            "range `10` is not two numbers",
+        ),
+        (
+            "secret/hard/testdata.yaml",
+            "grader_flags: median\n",
+            "grader_flags: unknown flag `median`",
+        ),
+        (
+            "secret/testdata.yaml",
+            "on_reject: maybe\n",
+            "on_reject must be break or continue",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = scoring_mean(tmp.path());
+        fs::write(pkg.join("data").join(file), text).unwrap();
+        let run = judge_timed(120, &["verify", &pkg.display().to_string()]);
+        run.assert_code(2);
+        let line = common::the_error_line(&run);
+        assert!(line.contains(says) && line.contains(file), "{line}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    fs::create_dir_all(pkg.join("data/secret/empty")).unwrap();
+    fs::write(
+        pkg.join("data/secret/empty/testdata.yaml"),
+        "accept_score: 5\n",
+    )
+    .unwrap();
+    let run = judge_timed(120, &["verify", &pkg.display().to_string()]);
+    run.assert_code(2);
+    assert!(common::the_error_line(&run).contains("data/secret/empty: a test group with no tests"));
+}
+
+/// `halfcredit`'s custom grader gives a group all its points when every test passes, half
+/// when at least half do: verify passes with both partially accepted submissions (40 and 70,
+/// as problemtools' verifyproblem gives them), and the report names the grader's groups.
+#[test]
+fn a_custom_grader_scores_its_groups() {
+    let dir = package("halfcredit");
+    let run = judge_timed(900, &["verify", "--jobs", "2", &rel(&dir)]);
+    run.assert_code(0);
+    for (sub, score) in [
+        ("accepted/double.py", "score 100/100"),
+        ("partially_accepted/all_but_the_largest.py", "score 70/100"),
+        ("partially_accepted/small_only.py", "score 40/100"),
+        ("wrong_answer/negates.py", "score 0/100"),
+    ] {
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.starts_with("  ok ") && l.contains(sub) && l.contains(score)),
+            "{sub}: {score}\n{}",
+            run.stdout
+        );
+    }
+    let partial = dir.join("submissions/partially_accepted/all_but_the_largest.py");
+    let run = judge_timed(600, &["grade", "--json", &rel(&dir), &rel(&partial)]);
+    let report: common::Report = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let score = report.score.expect("a score");
+    let group = |g: &str| score.groups.iter().find(|x| x.group == g).unwrap();
+    assert_eq!((score.score, score.verdict.as_str()), (70.0, "AC"));
+    let large = group("secret/large");
+    assert_eq!(
+        (
+            large.score,
+            large.verdict.as_str(),
+            large.aggregation.as_str()
+        ),
+        (30.0, "AC", "custom 60")
+    );
+    assert_eq!(group("secret/small").score, 40.0);
+    assert!(score.error.is_none());
+}
+
+/// A copy of `halfcredit` with a fixed time limit and 1 s for jury programs.
+fn halfcredit(tmp: &Path) -> PathBuf {
+    let pkg = tmp.join("halfcredit");
+    copy_dir(&package("halfcredit"), &pkg);
+    let yaml = fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    fs::write(
+        pkg.join("problem.yaml"),
+        format!("{yaml}limits:\n  time_limit: 1\n  validation_time: 1\n"),
+    )
+    .unwrap();
+    pkg
+}
+
+/// A grader that crashes, runs forever, exits non-zero or prints something else than
+/// `VERDICT SCORE`: the run's verdict and score are JE, with one line naming the grader and
+/// what it did; judge goes on (the grader runs under the validation limits).
+#[test]
+fn a_broken_grader_is_a_judge_error_of_the_run() {
+    for (program, says) in [
+        (
+            "raise SystemExit(3)",
+            "graders/halve.py: exited with status 3; a grader must exit 0",
+        ),
+        (
+            "import os\nos.kill(os.getpid(), 11)",
+            "graders/halve.py: killed by SIGSEGV",
+        ),
+        (
+            "while True:\n    pass",
+            "graders/halve.py: ran over its CPU time limit of 1.0 s",
+        ),
+        (
+            "print('seventy')",
+            "graders/halve.py: printed `seventy`, not one `VERDICT SCORE` line",
+        ),
+        ("print('JE 0')", "the custom grader said JE"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = halfcredit(tmp.path());
+        fs::write(pkg.join("graders/halve.py"), format!("{program}\n")).unwrap();
+        let sub = pkg.join("submissions/accepted/double.py");
+        let run = judge_timed(300, &["grade", "--json", &rel(&pkg), &rel(&sub)]);
+        run.assert_code(1);
+        let report: common::Report = serde_json::from_str(run.stdout.trim())
+            .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+        assert_eq!(report.verdict.as_deref(), Some("JE"), "{program}");
+        let score = report.score.expect("a score");
+        assert_eq!(score.verdict, "JE");
+        let error = score.error.unwrap_or_default();
+        assert!(
+            error.starts_with("group `secret/large`: ") && error.contains(says),
+            "{program}: {error}"
+        );
+        // The terminal's summary table names it too, on one line.
+        let text = judge_timed(300, &["grade", &rel(&pkg), &rel(&sub), &rel(&sub)]);
+        assert!(
+            text.stdout
+                .lines()
+                .any(|l| l.contains(" JE ") && l.contains("judge error while scoring: group")),
+            "{}",
+            text.stdout
+        );
+    }
+}
+
+/// A grading setup judge cannot run is a package error: one line, exit 2, nothing run.
+#[test]
+fn a_missing_or_unbuildable_grader_is_a_package_error() {
+    let cases: [(&str, &dyn Fn(&Path), &str); 3] = [
+        (
+            "no grader",
+            &|p| fs::remove_dir_all(p.join("graders")).unwrap(),
+            "a group says `grading: custom`, but",
+        ),
+        (
+            "two graders",
+            &|p| fs::write(p.join("graders/other.py"), "print('AC 1')\n").unwrap(),
+            "graders/ holds 2 programs; a package has one grader",
+        ),
+        (
+            "does not compile",
+            &|p| {
+                fs::remove_file(p.join("graders/halve.py")).unwrap();
+                fs::write(p.join("graders/halve.cpp"), "int main( {\n").unwrap();
+            },
+            "graders/halve.cpp does not build",
+        ),
+    ];
+    for (what, breakit, says) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = halfcredit(tmp.path());
+        breakit(&pkg);
+        let sub = pkg.join("submissions/accepted/double.py");
+        let run = judge_timed(300, &["grade", &rel(&pkg), &rel(&sub)]);
+        run.assert_code(2);
+        let line = common::the_error_line(&run);
+        assert!(line.contains(says), "{what}: {line}");
+        assert!(run.stdout.is_empty(), "{what}: {}", run.stdout);
+    }
+}
+
+/// An output validator's score file that is not one non-negative number, cannot be read, or
+/// puts a group out of its range: the run is JE, naming the file or the group.
+#[test]
+fn a_bad_score_file_is_a_judge_error_of_the_run() {
+    for (writes, says) in [
+        (
+            "open(fb + 'score.txt', 'w').write('lots')",
+            "wrote score.txt holding `lots`, not a number",
+        ),
+        (
+            "open(fb + 'score.txt', 'w').write('-2')",
+            "wrote score.txt holding -2, not a non-negative number",
+        ),
+        (
+            "os.mkdir(fb + 'score.txt')",
+            "wrote score.txt, which cannot be read",
+        ),
+        (
+            "open(fb + 'score.txt', 'w').write('500')",
+            "group `sample` scored 500, outside its range 0 0",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let pkg = scoring_mean(tmp.path());
+        let yaml = fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+        fs::write(
+            pkg.join("problem.yaml"),
+            format!(
+                "validation: custom\n{}",
+                yaml.replace("limits:\n", "limits:\n  time_limit: 2\n")
+            ),
+        )
+        .unwrap();
+        fs::create_dir_all(pkg.join("output_validators")).unwrap();
+        fs::write(
+            pkg.join("output_validators/scores.py"),
+            format!("import os, sys\nfb = sys.argv[3]\n{writes}\nsys.exit(42)\n"),
+        )
+        .unwrap();
+        let sub = pkg.join("submissions/accepted/mean.py");
+        let run = judge_timed(300, &["grade", "--json", &rel(&pkg), &rel(&sub)]);
+        let report: common::Report = serde_json::from_str(run.stdout.trim())
+            .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+        assert_eq!(report.verdict.as_deref(), Some("JE"), "{writes}");
+        let said = match report.tests.iter().find(|t| t.verdict == "JE") {
+            Some(t) => t.message.clone(),
+            None => report.score.and_then(|s| s.error).unwrap_or_default(),
+        };
+        assert!(said.contains(says), "{writes}: {said}");
+    }
+}
