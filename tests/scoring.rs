@@ -446,3 +446,38 @@ fn a_bad_score_file_is_a_judge_error_of_the_run() {
         assert!(said.contains(says), "{writes}: {said}");
     }
 }
+
+/// `submissions.yaml` scores per test group (2025-09: a group's `score` bounds its aggregated
+/// score): the fixture's hold (`a_custom_grader_scores_its_groups`); a wrong one fails
+/// verify naming the rule and the group, and so does a glob that names no group.
+#[test]
+fn group_scores_of_submissions_yaml_are_checked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = halfcredit(tmp.path());
+    fs::write(
+        pkg.join("submissions/submissions.yaml"),
+        "partially_accepted/small_only.py:\n  secret/large:\n    score: 60\n\
+         partially_accepted/all_but_the_largest.py:\n  secret/huge:\n    score: [0, 1]\n",
+    )
+    .unwrap();
+    let run = judge_timed(600, &["verify", "--jobs", "2", &rel(&pkg)]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.contains(
+            "FAIL  submissions/partially_accepted/small_only.py: submissions.yaml: \
+             partially_accepted/small_only.py / secret/large: expected score 60 for group \
+             `secret/large`, got 0/60"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "FAIL  submissions/partially_accepted/all_but_the_largest.py: submissions.yaml: \
+             partially_accepted/all_but_the_largest.py / secret/huge: `secret/huge` names no \
+             scored test group"
+        ),
+        "{}",
+        run.stdout
+    );
+}

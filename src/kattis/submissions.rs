@@ -11,8 +11,8 @@ use crate::compile::Language;
 use crate::fsutil::is_tool_litter;
 
 pub use crate::verdict::expectation::{
-    check_all, decided, expected_results_header, matches_path, JurySubmission, Outcome, Rule,
-    ScoreExpectation, Seen, ALL,
+    check_all, decided, expected_results_header, matches_path, GroupScoreRule, JurySubmission,
+    Outcome, Rule, ScoreExpectation, Seen, ALL,
 };
 use crate::verdict::Verdict;
 
@@ -80,6 +80,7 @@ pub fn load(
             let mut lower = None;
             let mut upper = None;
             let mut score = None;
+            let mut group_scores = Vec::new();
             for y in &yaml_rules {
                 if !(matches_path(&y.glob, &rel)) {
                     continue;
@@ -90,6 +91,7 @@ pub fn load(
                 rules.extend(y.rules.iter().cloned());
                 lower = lower.or(y.use_lower);
                 score = score.or(y.score);
+                group_scores.extend(y.group_scores.iter().cloned());
                 upper = upper.or(y.use_upper);
             }
             if !replaced_default {
@@ -154,7 +156,11 @@ pub fn load(
             let skipped = if let Some(e) = bad_header {
                 warnings.push(e);
                 Some("its @EXPECTED_RESULTS@ header cannot be read; not checked".to_string())
-            } else if rules.is_empty() && verdicts.is_none() && score.is_none() {
+            } else if rules.is_empty()
+                && verdicts.is_none()
+                && score.is_none()
+                && group_scores.is_empty()
+            {
                 Some(match version {
                     Version::Legacy if folder == "partially_accepted" => {
                         "partially_accepted is for scoring problems; not checked".to_string()
@@ -200,6 +206,7 @@ pub fn load(
                 rules,
                 verdicts,
                 score,
+                group_scores,
                 skipped,
             });
         }
@@ -234,6 +241,8 @@ struct YamlRule {
     raw_top: Vec<Sets>,
     /// The score it must get (`score: 30` or `score: [20, 40]`).
     score: Option<ScoreExpectation>,
+    /// The scores its test groups must get (`secret/group1: {score: 0}`).
+    group_scores: Vec<GroupScoreRule>,
     use_lower: Option<bool>,
     use_upper: Option<bool>,
 }
@@ -268,6 +277,7 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
         };
         m.known(&["language", "entrypoint", "authors", "model_solution"]);
         // Remaining map-valued keys are test groups.
+        let mut group_scores = Vec::new();
         if let yaml_serde::Value::Mapping(inner) = v {
             for (gk, gv) in inner {
                 let Some(group) = yaml::scalar_text(gk) else {
@@ -292,9 +302,21 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
                 m.known(&[group.as_str()]);
                 let mut g = Map::new(gv, &format!("{glob}.{group}."), &group).map_err(at)?;
                 let (gp, gr, gmsg) = read_sets(&mut g).map_err(at)?;
-                g.known(&["use_for_time_limit", "score"]);
+                if let Some(v) = g.take_any("score") {
+                    group_scores.push(GroupScoreRule {
+                        group: group.clone(),
+                        score: score_expectation(v)
+                            .map_err(|e| at(format!("{glob}.{group}.score: {e}")))?,
+                        origin: format!("submissions.yaml: {glob} / {group}"),
+                    });
+                }
+                g.known(&["use_for_time_limit"]);
+                let group_rule = gp.is_some() || gr.is_some() || gmsg.is_some();
                 for key in g.unknown_keys() {
                     warnings.push(format!("{}: unknown key `{key}`", path.display()));
+                }
+                if !group_rule {
+                    continue;
                 }
                 rules.push(Rule {
                     tests: Some(group.clone()),
@@ -313,6 +335,7 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             rules,
             raw_top: vec![(p, r, msg)],
             score,
+            group_scores,
             use_lower: lower,
             use_upper: upper,
         });

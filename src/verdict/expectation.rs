@@ -277,6 +277,62 @@ impl ScoreExpectation {
     }
 }
 
+/// A score the groups matching a glob must get (`submissions.yaml`: a test group's `score`,
+/// which bounds the group's aggregated score).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupScoreRule {
+    /// A glob over group paths under `data/` (`secret/group1`, `secret/*`).
+    pub group: String,
+    /// `Exactly` or `Range`.
+    pub score: ScoreExpectation,
+    /// Where it was written, for messages (`submissions.yaml: partial.py / secret/group1`).
+    pub origin: String,
+}
+
+impl GroupScoreRule {
+    /// Whether the groups of `got` it names scored as it says; `Err` names the first group
+    /// that did not, or says that it names none.
+    pub fn check(&self, got: &crate::verdict::score::ScoreReport) -> Result<(), String> {
+        let matched: Vec<_> = got
+            .groups
+            .iter()
+            .filter(|g| matches_group(&self.group, &g.group))
+            .collect();
+        if matched.is_empty() {
+            return Err(format!(
+                "{}: `{}` names no scored test group",
+                self.origin, self.group
+            ));
+        }
+        for g in matched {
+            let ok = match self.score {
+                ScoreExpectation::Exactly(s) => (g.score - s).abs() < 1e-6,
+                ScoreExpectation::Range(a, b) => g.score >= a - 1e-6 && g.score <= b + 1e-6,
+                _ => true,
+            };
+            if !ok {
+                let wanted = match self.score {
+                    ScoreExpectation::Range(a, b) => {
+                        format!("a score in {}..{}", fmt_score(a), fmt_score(b))
+                    }
+                    ScoreExpectation::Exactly(s) => format!("score {}", fmt_score(s)),
+                    _ => String::new(),
+                };
+                return Err(format!(
+                    "{}: expected {wanted} for group `{}`, got {}",
+                    self.origin,
+                    g.group,
+                    match g.max {
+                        Some(m) => format!("{}/{}", fmt_score(g.score), fmt_score(m)),
+                        None => fmt_score(g.score),
+                    }
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A jury submission and its rules.
 #[derive(Debug, Clone)]
 pub struct JurySubmission {
@@ -293,6 +349,9 @@ pub struct JurySubmission {
     pub verdicts: Option<BTreeSet<Verdict>>,
     /// The score it must get (a scoring problem).
     pub score: Option<ScoreExpectation>,
+    /// The scores given groups must get (2025-09 `submissions.yaml`: `secret/group1:
+    /// {score: 0}`).
+    pub group_scores: Vec<GroupScoreRule>,
     /// Lower-bounds the time limit (the slowest accepted submission).
     pub lower_bound: bool,
     /// Upper-bounds the time limit (must time out even with the safety margin).
@@ -436,6 +495,14 @@ pub fn matches_path(glob: &str, path: &str) -> bool {
     })
 }
 
+/// True if a group's path under `data/` (`secret/group1`) is what `glob` names (itself, not
+/// a group below it).
+pub fn matches_group(glob: &str, group: &str) -> bool {
+    expand_braces(glob)
+        .iter()
+        .any(|g| glob_match(g.as_bytes(), group.as_bytes()))
+}
+
 fn expand_braces(glob: &str) -> Vec<String> {
     let Some(open) = glob.find('{') else {
         return vec![glob.to_string()];
@@ -478,6 +545,50 @@ mod tests {
         assert!(!matches_path("secret/g1", "secret/g10/01"));
     }
 
+    #[test]
+    fn a_group_score_rule_checks_every_group_its_glob_names() {
+        use crate::verdict::score::{GroupScore, ScoreReport};
+        let group = |name: &str, score: f64| GroupScore {
+            group: name.into(),
+            score,
+            max: Some(50.0),
+            aggregation: "min".into(),
+            verdict: Verdict::AC,
+        };
+        let got = ScoreReport {
+            score: 70.0,
+            max: Some(100.0),
+            verdict: Verdict::AC,
+            groups: vec![group("secret/g1", 50.0), group("secret/g2", 20.0)],
+            tests: Vec::new(),
+            error: None,
+        };
+        let rule = |glob: &str, score| GroupScoreRule {
+            group: glob.into(),
+            score,
+            origin: "submissions.yaml: p.py / x".into(),
+        };
+        assert!(
+            matches_group("secret/g{1,2}", "secret/g2") && !matches_group("secret", "secret/g1")
+        );
+        assert!(rule("secret/g1", ScoreExpectation::Exactly(50.0))
+            .check(&got)
+            .is_ok());
+        assert!(rule("secret/*", ScoreExpectation::Range(20.0, 50.0))
+            .check(&got)
+            .is_ok());
+        assert_eq!(
+            rule("secret/*", ScoreExpectation::Exactly(50.0))
+                .check(&got)
+                .unwrap_err(),
+            "submissions.yaml: p.py / x: expected score 50 for group `secret/g2`, got 20/50"
+        );
+        assert!(rule("secret/g3", ScoreExpectation::Exactly(0.0))
+            .check(&got)
+            .unwrap_err()
+            .contains("names no scored test group"));
+    }
+
     fn seen(v: &[(&'static str, Verdict)]) -> Vec<Seen<'static>> {
         v.iter()
             .map(|(t, v)| Seen {
@@ -497,6 +608,7 @@ mod tests {
             rules: Vec::new(),
             verdicts: Some(verdicts.iter().copied().collect()),
             score: None,
+            group_scores: Vec::new(),
             lower_bound: false,
             upper_bound: false,
             skipped: None,

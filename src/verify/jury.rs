@@ -300,6 +300,20 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
             format!("judge error while scoring: {e}"),
         ));
     }
+    if let (Some(rule), None) = (g.jury.group_scores.first(), &score) {
+        return judged(Check::fail(
+            name(g.jury),
+            format!(
+                "{}: a group score is expected, but the problem is not scored (type: scoring) or not every test ran",
+                rule.origin
+            ),
+        ));
+    }
+    for rule in &g.jury.group_scores {
+        if let Err(why) = score.as_ref().map_or(Ok(()), |s| rule.check(s)) {
+            return judged(Check::fail(name(g.jury), why));
+        }
+    }
     let summary = match first_bad {
         None => format!(
             "AC on {} tests{scored}{}",
@@ -734,6 +748,7 @@ mod tests {
             rules: vec![rule],
             verdicts: None,
             score: None,
+            group_scores: Vec::new(),
             lower_bound: false,
             upper_bound: false,
             skipped: None,
