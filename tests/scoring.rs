@@ -481,3 +481,133 @@ fn group_scores_of_submissions_yaml_are_checked() {
         run.stdout
     );
 }
+
+/// `judge report merge` of a scoring problem's partial reports: each part carries the rules
+/// (`partition.scoring`) and the validator's scores (`validator_score`) but no score of its
+/// own; the merged reports have the score, the groups' and the tests' of one whole run (the
+/// strict JSON contract), and the terminal table its group columns.
+#[test]
+fn merged_reports_keep_the_scores_of_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    let yaml = fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    fs::write(
+        pkg.join("problem.yaml"),
+        format!(
+            "validation: custom\n{}",
+            yaml.replace("limits:\n", "limits:\n  time_limit: 2\n")
+        ),
+    )
+    .unwrap();
+    // Accepts every output; the test of 4 numbers scores 12 (score.txt), the easy group's
+    // minimum then.
+    fs::create_dir_all(pkg.join("output_validators")).unwrap();
+    fs::write(
+        pkg.join("output_validators/scores.py"),
+        "import sys\nif open(sys.argv[1]).readline().strip() == '4':\n    \
+         open(sys.argv[3] + 'score.txt', 'w').write('12')\nsys.exit(42)\n",
+    )
+    .unwrap();
+    let dir = rel(&pkg);
+    let subs = [
+        rel(&pkg.join("submissions/partially_accepted/short_lists.py")),
+        rel(&pkg.join("submissions/accepted/mean.py")),
+    ];
+    let grade = |extra: &[&str]| {
+        let mut args = vec!["grade", "--json", &dir, &subs[0], &subs[1]];
+        args.extend(extra);
+        judge_timed(600, &args)
+    };
+    let whole: Vec<common::Report> = grade(&[])
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let run = grade(&["--partition", &format!("{k}/2")]);
+        let first: serde_json::Value =
+            serde_json::from_str(run.stdout.lines().next().unwrap()).unwrap();
+        assert!(first.get("score").is_none(), "a part has no score: {first}");
+        assert!(
+            first["partition"]["scoring"]["legacy"].is_object(),
+            "{first}"
+        );
+        let file = tmp.path().join(format!("part-{k}.json"));
+        fs::write(&file, &run.stdout).unwrap();
+        files.push(rel(&file));
+    }
+    let run = judge_timed(60, &["report", "merge", "--json", &files[0], &files[1]]);
+    let merged: Vec<common::Report> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let scores = |reports: &[common::Report]| -> Vec<(f64, Vec<(String, f64)>, usize)> {
+        reports
+            .iter()
+            .map(|r| {
+                let s = r.score.as_ref().expect("a score");
+                let groups = s
+                    .groups
+                    .iter()
+                    .map(|g| (g.group.clone(), g.score))
+                    .collect();
+                (s.score, groups, s.tests.len())
+            })
+            .collect()
+    };
+    assert_eq!(scores(&merged), scores(&whole));
+    assert_eq!(merged[1].score.as_ref().unwrap().score, 82.0);
+    let quarter = merged[1]
+        .tests
+        .iter()
+        .find(|t| t.name == "secret/easy/02-quarter")
+        .unwrap();
+    assert_eq!(
+        quarter.validator_score,
+        Some(common::ValidatorScoreRow {
+            score: Some(12.0),
+            multiplier: None
+        })
+    );
+    let text = judge_timed(60, &["report", "merge", &files[0], &files[1]]);
+    let header = text.stdout.lines().next().unwrap_or_default();
+    assert!(
+        header.contains("easy") && header.contains("hard") && header.contains("SCORE"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .lines()
+            .any(|l| l.contains("accepted/mean.py") && l.contains(" 82 ")),
+        "{}",
+        text.stdout
+    );
+
+    // A custom grader is not run by a merge: no score, and a note says why.
+    let pkg = halfcredit(tmp.path());
+    let sub = rel(&pkg.join("submissions/accepted/double.py"));
+    let mut files = Vec::new();
+    for k in 1..=2 {
+        let part = format!("{k}/2");
+        let run = judge_timed(
+            300,
+            &["grade", "--json", &rel(&pkg), &sub, "--partition", &part],
+        );
+        let file = tmp.path().join(format!("custom-{k}.json"));
+        fs::write(&file, &run.stdout).unwrap();
+        files.push(rel(&file));
+    }
+    let run = judge_timed(60, &["report", "merge", "--json", &files[0], &files[1]]);
+    run.assert_code(0);
+    let merged: common::Report = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert!(merged.score.is_none());
+    assert!(
+        run.stderr
+            .contains("note: the merged reports have no score: the package's custom grader"),
+        "{}",
+        run.stderr
+    );
+}

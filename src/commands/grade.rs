@@ -95,8 +95,9 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             report.partition = Some(GradePartition {
                 index: p.index,
                 count: p.count,
-                all: args.all,
+                all: options.all,
                 plan: plan.clone(),
+                scoring: pkg.scoring().cloned(),
             });
         }
         bar.finish_and_clear();

@@ -154,6 +154,9 @@ fn merge_command(args: &MergeArgs) -> Result<Status> {
         Kind::Grade => {
             let parts = loaded.into_iter().map(typed).collect::<Result<_>>()?;
             let merged = merge::grade(parts)?;
+            for n in &merged.notes {
+                eprintln!("note: {n}");
+            }
             let reports = merged.reports;
             print_grade(&reports, args.json);
             if let Some(path) = &args.html {

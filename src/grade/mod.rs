@@ -89,9 +89,46 @@ pub struct TestResult {
     #[serde(skip)]
     pub output: Option<OutputHead>,
     /// What the output validator said about the score of an accepted output (a scoring
-    /// problem); the score it counts for is in the report's `score`. Not part of the JSON.
-    #[serde(skip)]
+    /// problem): JSON `{"score": 12.5}` (`score.txt`) or `{"multiplier": 0.5}`
+    /// (`score_multiplier.txt`), absent when it said nothing; the score the test counts for
+    /// is in the report's `score`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "validator_score_json"
+    )]
     pub validator_score: Option<crate::problems::ValidatorScore>,
+}
+
+/// [`TestResult::validator_score`] in JSON (the type itself stays free of serde: it is
+/// exported into standalone validators).
+mod validator_score_json {
+    use crate::problems::ValidatorScore;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case", deny_unknown_fields)]
+    enum Json {
+        Score(f64),
+        Multiplier(f64),
+    }
+
+    pub fn serialize<S: Serializer>(v: &Option<ValidatorScore>, s: S) -> Result<S::Ok, S::Error> {
+        v.map(|v| match v {
+            ValidatorScore::Score(x) => Json::Score(x),
+            ValidatorScore::Multiplier(x) => Json::Multiplier(x),
+        })
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<ValidatorScore>, D::Error> {
+        Ok(Option::<Json>::deserialize(d)?.map(|j| match j {
+            Json::Score(x) => ValidatorScore::Score(x),
+            Json::Multiplier(x) => ValidatorScore::Multiplier(x),
+        }))
+    }
 }
 
 /// Bytes of a failed test's standard output kept in its [`TestResult`].

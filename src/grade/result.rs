@@ -46,7 +46,7 @@ pub struct SubmissionReport {
 /// The part of the work a partial grade report covers (`judge grade --partition K/N`): the
 /// tests `i` (0-based, in plan order) with `i mod count = index - 1`. Its `tests`, `verdict`
 /// and `interrupted` are those of the part; `judge report merge` joins the parts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GradePartition {
     /// 1-based part number.
@@ -57,6 +57,10 @@ pub struct GradePartition {
     pub all: bool,
     /// The names of every test of the whole test set, in plan order.
     pub plan: Vec<String>,
+    /// A scoring problem's rules (its groups and how each aggregates), so that the merge
+    /// scores the whole run; absent for a pass-fail problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<crate::verdict::score::Scoring>,
 }
 
 /// How compilation went.

@@ -14,7 +14,7 @@ use crate::compile::{
 use crate::package::Package;
 use crate::sandbox::{Limits, Sandbox};
 use crate::testset::TestCase;
-use crate::verdict::score::{ScoreReport, TestScore};
+use crate::verdict::score::{CustomGrader, ScoreReport, Scoring, TestScore};
 use crate::verdict::Verdict;
 
 /// Bytes of contestant stderr kept per run.
@@ -191,7 +191,15 @@ pub fn mark_score_error(report: &mut SubmissionReport) {
 /// The score of a scoring problem's report, once every test ran (a compile error scores
 /// nothing anywhere).
 pub fn score(pkg: &Package, report: &SubmissionReport) -> Option<ScoreReport> {
-    let scoring = pkg.scoring()?;
+    score_with(pkg.scoring()?, pkg.grader(), report)
+}
+
+/// [`score`] by these rules and custom grader (`judge report merge` has no package).
+pub fn score_with(
+    scoring: &Scoring,
+    grader: Option<&dyn CustomGrader>,
+    report: &SubmissionReport,
+) -> Option<ScoreReport> {
     if report.verdict == Some(Verdict::CE) {
         return Some(scoring.evaluate_with(
             &|_| {
@@ -200,10 +208,16 @@ pub fn score(pkg: &Package, report: &SubmissionReport) -> Option<ScoreReport> {
                     validator: None,
                 })
             },
-            pkg.grader(),
+            grader,
         ));
     }
     if report.interrupted || report.tests.len() < report.tests_total {
+        return None;
+    }
+    // A part of a partitioned run scores nothing (the merge scores the whole).
+    let ran: std::collections::HashSet<&str> =
+        report.tests.iter().map(|t| t.name.as_str()).collect();
+    if scoring.tests().iter().any(|t| !ran.contains(t.as_str())) {
         return None;
     }
     Some(scoring.evaluate_with(
@@ -217,7 +231,7 @@ pub fn score(pkg: &Package, report: &SubmissionReport) -> Option<ScoreReport> {
                     validator: t.validator_score,
                 })
         },
-        pkg.grader(),
+        grader,
     ))
 }
 

@@ -2,6 +2,9 @@
 //! one run gives. The verdicts are recomputed from every part's results with the runners' own
 //! rules ([`crate::grade::conclude`], the stress search's smallest failing test number).
 //!
+//! A scoring problem's parts carry its rules (`partition.scoring`), so the merged report is
+//! scored as one run's is (not when a custom grader is needed).
+//!
 //! Equal to one run's report except the fields that depend on timing or on the machine
 //! (docs/scale-out.md, "Merging"): per test `time_ms`, `wall_ms`, `memory_kib`, `runs` and the
 //! `message` of a TLE or an overload JE (it quotes measured times); `compile.time_ms` and
@@ -11,9 +14,11 @@
 use std::collections::HashMap;
 
 use crate::grade::conclude;
+use crate::grade::submission::{mark_score_error, score_with};
 use crate::partition::Partition;
 use crate::report::{GradePartition, SubmissionReport};
 use crate::stress::run::StressReport;
+use crate::verdict::score::Scoring;
 use crate::verdict::Verdict;
 use crate::verify::run::VerifyReport;
 
@@ -104,6 +109,8 @@ pub struct GradeMerge {
     pub reports: Vec<SubmissionReport>,
     /// The test names of the whole test set, in plan order.
     pub plan: Vec<String>,
+    /// What the merge could not do (no score for a custom-graded package).
+    pub notes: Vec<String>,
 }
 
 /// Merges the parts of `judge grade --json --partition K/N` (each file: one report per
@@ -137,7 +144,17 @@ pub fn grade(parts: Vec<Part<SubmissionReport>>) -> Result<GradeMerge, MergeErro
         .and_then(|r| r.partition.as_ref())
         .map(|p| p.plan.clone())
         .unwrap_or_default();
-    Ok(GradeMerge { reports, plan })
+    let scoring = parts[0]
+        .reports
+        .first()
+        .and_then(|r| r.partition.as_ref())
+        .and_then(|p| p.scoring.as_ref());
+    let notes = notes(&reports, scoring);
+    Ok(GradeMerge {
+        reports,
+        plan,
+        notes,
+    })
 }
 
 /// Merges the parts of one submission: each part's partition (from its file), its
@@ -154,6 +171,7 @@ fn grade_one(
         same("limits", &first.limits, &r.limits)?;
         same("--all", &all, &s.all)?;
         same("test set", plan, &s.plan)?;
+        same("scoring", &split.scoring, &s.scoring)?;
         same(
             "partition",
             &partition,
@@ -180,7 +198,7 @@ fn grade_one(
         interrupted: false,
         partition: None,
         verdict: None,
-        // A part has no score (not every test ran); a merge does not know the groups.
+        // A part has no score (not every test ran): the merge scores the whole below.
         score: None,
         ..first.clone()
     };
@@ -188,6 +206,7 @@ fn grade_one(
     match compiled.first() {
         Some(false) => {
             merged.verdict = Some(Verdict::CE);
+            set_score(&mut merged, split.scoring.as_ref());
             return Ok(merged);
         }
         None => {
@@ -225,7 +244,27 @@ fn grade_one(
     merged.tests = concluded.results;
     merged.verdict = concluded.verdict;
     merged.interrupted = concluded.missing;
+    set_score(&mut merged, split.scoring.as_ref());
     Ok(merged)
+}
+
+/// The score of a merged report by the rules its parts carry, as one run computes it (none
+/// when interrupted, or when a custom grader is needed: a merge does not run programs).
+fn set_score(merged: &mut SubmissionReport, scoring: Option<&Scoring>) {
+    if let Some(scoring) = scoring.filter(|s| !s.has_custom_grading()) {
+        merged.score = score_with(scoring, None, merged);
+        mark_score_error(merged);
+    }
+}
+
+/// What a merge of these reports cannot do, for the user: a note line each.
+pub fn notes(reports: &[SubmissionReport], parts_scoring: Option<&Scoring>) -> Vec<String> {
+    match parts_scoring {
+        Some(s) if s.has_custom_grading() && !reports.is_empty() => vec![
+            "the merged reports have no score: the package's custom grader (graders/) runs only in `judge grade`".into(),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 /// Merges the parts of `judge verify --json --partition K/N` (each part verified whole
@@ -377,6 +416,7 @@ mod tests {
                 count,
                 all,
                 plan: PLAN.iter().map(|s| s.to_string()).collect(),
+                scoring: None,
             }),
             score: None,
         }

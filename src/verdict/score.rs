@@ -27,8 +27,10 @@ pub struct TestScore {
     pub validator: Option<ValidatorScore>,
 }
 
-/// The scoring rules of a problem.
-#[derive(Debug, Clone, PartialEq)]
+/// The scoring rules of a problem (in a partial grade report's `partition`, so that `judge
+/// report merge` can score the merged results).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Scoring {
     /// problemtools' legacy grading; the root is `data/`.
     Legacy(LegacyGroup),
@@ -41,7 +43,8 @@ pub enum Scoring {
 }
 
 /// How a legacy group's verdict is made from its children's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum VerdictRule {
     /// The worst verdict (judge error first, accepted last): the default.
     WorstError,
@@ -52,7 +55,8 @@ pub enum VerdictRule {
 }
 
 /// How a legacy group's score is made from its children's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ScoreRule {
     Sum,
     Avg,
@@ -61,7 +65,8 @@ pub enum ScoreRule {
 }
 
 /// The settings of a legacy group (inherited from its parent where its file does not say).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LegacyRule {
     /// `on_reject: break` (the default): children after the first rejected one do not count.
     pub break_on_reject: bool,
@@ -74,7 +79,9 @@ pub struct LegacyRule {
     /// A test's score when accepted (unless the validator gives one), and when rejected.
     pub accept_score: f64,
     pub reject_score: f64,
-    /// The scores the group may get; a score outside is the package's fault.
+    /// The scores the group may get; a score outside is the package's fault. (JSON: `[low,
+    /// high]`, `null` for an infinite bound.)
+    #[serde(with = "range_json")]
     pub range: (f64, f64),
     /// `grading: custom`: the package's grader program makes the group's result, given
     /// `flags` (the words of `grader_flags`) as arguments; `verdicts`, `scores` and the
@@ -110,7 +117,8 @@ pub trait CustomGrader: Send + Sync {
 }
 
 /// A legacy group: a folder of `data/` (the root is `data/` itself, named ``).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LegacyGroup {
     /// Its path under `data/`: ``, `sample`, `secret/subtask1`.
     pub name: String,
@@ -120,7 +128,8 @@ pub struct LegacyGroup {
 }
 
 /// A test (by name) or a subgroup.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Child<G> {
     Test(String),
     Group(G),
@@ -137,7 +146,8 @@ pub enum Aggregation {
 }
 
 /// A 2025-09 group (the root is `secret`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SpecGroup {
     /// Its path under `data/`: `secret`, `secret/group1`.
     pub name: String,
@@ -195,6 +205,21 @@ pub struct ScoreReport {
     /// maximum), if anything; then `verdict` is JE.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// A legacy `range` in JSON: `[low, high]`, an infinite bound as `null`.
+mod range_json {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(r: &(f64, f64), s: S) -> Result<S::Ok, S::Error> {
+        let finite = |x: f64| Some(x).filter(|x| x.is_finite());
+        (finite(r.0), finite(r.1)).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(f64, f64), D::Error> {
+        let (lo, hi) = <(Option<f64>, Option<f64>)>::deserialize(d)?;
+        Ok((lo.unwrap_or(f64::NEG_INFINITY), hi.unwrap_or(f64::INFINITY)))
+    }
 }
 
 /// `50`, `12.5`.

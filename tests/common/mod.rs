@@ -315,6 +315,19 @@ pub struct TestRow {
     pub memory_kib: u64,
     pub message: String,
     pub runs: u32,
+    /// Only when a scoring problem's output validator gave the test a score.
+    #[serde(default)]
+    pub validator_score: Option<ValidatorScoreRow>,
+}
+
+/// `{"score": 12}` (score.txt) or `{"multiplier": 0.5}` (score_multiplier.txt).
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ValidatorScoreRow {
+    #[serde(default)]
+    pub score: Option<f64>,
+    #[serde(default)]
+    pub multiplier: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
