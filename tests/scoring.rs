@@ -362,7 +362,8 @@ fn a_broken_grader_is_a_judge_error_of_the_run() {
 /// A grading setup judge cannot run is a package error: one line, exit 2, nothing run.
 #[test]
 fn a_missing_or_unbuildable_grader_is_a_package_error() {
-    let cases: [(&str, &dyn Fn(&Path), &str); 3] = [
+    type Breaks<'a> = &'a dyn Fn(&Path);
+    let cases: [(&str, Breaks, &str); 3] = [
         (
             "no grader",
             &|p| fs::remove_dir_all(p.join("graders")).unwrap(),
@@ -543,7 +544,8 @@ fn merged_reports_keep_the_scores_of_one_run() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
-    let scores = |reports: &[common::Report]| -> Vec<(f64, Vec<(String, f64)>, usize)> {
+    type Scores = (f64, Vec<(String, f64)>, usize);
+    let scores = |reports: &[common::Report]| -> Vec<Scores> {
         reports
             .iter()
             .map(|r| {
@@ -610,4 +612,50 @@ fn merged_reports_keep_the_scores_of_one_run() {
         "{}",
         run.stderr
     );
+}
+
+/// An interactive scoring problem's validator writes its score into the feedback folder
+/// too (problemtools: `validation: custom score interactive`): a copy of `guessnum` whose
+/// validator gives every accepted interaction half its points.
+#[test]
+fn an_interactive_validators_score_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("guessnum");
+    copy_dir(&package("guessnum"), &pkg);
+    let yaml = fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    fs::write(
+        pkg.join("problem.yaml"),
+        yaml.replace("type: interactive", "type: [interactive, scoring]"),
+    )
+    .unwrap();
+    let validator = pkg.join("output_validator/validate.cpp");
+    let source = fs::read_to_string(&validator).unwrap();
+    let half = "{ std::FILE* f = std::fopen((std::string(argv[3]) + \"/score_multiplier.txt\").c_str(), \"w\"); std::fputs(\"0.5\\n\", f); std::fclose(f); }\n            verdict(42, \"found in \"";
+    assert!(source.contains("verdict(42, \"found in \""));
+    fs::write(
+        &validator,
+        source.replace("verdict(42, \"found in \"", half),
+    )
+    .unwrap();
+    let sub = pkg.join("submissions/accepted/binary_search.cpp");
+    let run = judge_timed(600, &["grade", "--json", &rel(&pkg), &rel(&sub)]);
+    let report: common::Report = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let score = report.score.expect("a score");
+    assert_eq!((score.score, score.max), (50.0, Some(100.0)), "{score:?}");
+    for t in report
+        .tests
+        .iter()
+        .filter(|t| t.name.starts_with("secret/"))
+    {
+        assert_eq!(
+            t.validator_score,
+            Some(common::ValidatorScoreRow {
+                score: None,
+                multiplier: Some(0.5)
+            }),
+            "{}",
+            t.name
+        );
+    }
 }

@@ -104,7 +104,7 @@ impl Runner<'_> {
             shared: false,
             // The submission's output went to the jury program.
             output: None,
-            validator_score: None,
+            validator_score: i.score.filter(|_| verdict == Verdict::AC),
         }
     }
 

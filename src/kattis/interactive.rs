@@ -122,9 +122,14 @@ pub fn run(
         None if submission_failed => false,
         None => jury_end < submission_end,
     };
+    let judgement = pkg.judgement(validator, &jury, &limits, &dir.feedback);
+    // A scoring problem's validator may write score.txt here too (`validation: custom score
+    // interactive`).
+    let (judgement, score) = super::problem::scored(validator, judgement, &dir.feedback);
     Ok(Interaction {
         outcome,
-        judgement: pkg.judgement(validator, &jury, &limits, &dir.feedback),
+        judgement,
         jury_first,
+        score,
     })
 }

@@ -106,6 +106,28 @@ fn feedback_score(feedback: &Path) -> Result<Option<ValidatorScore>, String> {
     }
 }
 
+/// An output validator's `judgement` with the score it wrote into `feedback`, if any (an
+/// accepted output's); a score file that breaks the protocol, or a score for a rejected
+/// output, is a judge error.
+pub(crate) fn scored(
+    v: &Program,
+    judgement: Judgement,
+    feedback: &Path,
+) -> (Judgement, Option<ValidatorScore>) {
+    match feedback_score(feedback) {
+        Err(e) => (Judgement::JudgeError(jury_error(v, e).0), None),
+        Ok(None) => (judgement, None),
+        Ok(Some(score)) if judgement == Judgement::Accepted => (judgement, Some(score)),
+        Ok(Some(_)) => match judgement {
+            Judgement::Rejected(_) => (
+                Judgement::JudgeError(jury_error(v, "wrote a score for an output it rejected").0),
+                None,
+            ),
+            other => (other, None),
+        },
+    }
+}
+
 /// A per-run folder: `files/` (read-only inputs for the program) and `feedback/` (its
 /// writable working directory).
 pub struct RunDir {
@@ -254,20 +276,7 @@ impl KattisPackage {
             &limits,
         )?;
         let judgement = self.judgement(v, &outcome, &limits, &dir.feedback);
-        Ok(match feedback_score(&dir.feedback) {
-            Err(e) => (Judgement::JudgeError(jury_error(v, e).0), None),
-            Ok(None) => (judgement, None),
-            Ok(Some(score)) if judgement == Judgement::Accepted => (judgement, Some(score)),
-            Ok(Some(_)) => match judgement {
-                Judgement::Rejected(_) => (
-                    Judgement::JudgeError(
-                        jury_error(v, "wrote a score for an output it rejected").0,
-                    ),
-                    None,
-                ),
-                other => (other, None),
-            },
-        })
+        Ok(scored(v, judgement, &dir.feedback))
     }
 
     /// What an output validator's exit means.

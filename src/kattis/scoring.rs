@@ -29,8 +29,9 @@ const LEGACY_KEYS: [&str; 6] = [
 const SPEC_KEYS: [&str; 4] = ["max_score", "score_aggregation", "require_pass", "scoring"];
 
 /// The scoring rules of the package in `dir` with these tests (in judging order); `Err` names
-/// the file and what is wrong.
-pub fn load(dir: &Path, tests: &[Case]) -> Result<Scoring, String> {
+/// the file and what is wrong. `spec_default`: a 2025-09 package, whose rules are 2025-09's
+/// unless its group files use legacy keys only (as the 2023-07 draft's examples do).
+pub fn load(dir: &Path, tests: &[Case], spec_default: bool) -> Result<Scoring, String> {
     let data = dir.join("data");
     let folders = folders(tests);
     let mut files = Files::new();
@@ -60,7 +61,7 @@ pub fn load(dir: &Path, tests: &[Case]) -> Result<Scoring, String> {
             .values()
             .any(|m| m.iter().any(|(k, _)| keys.contains(&k.as_str())))
     };
-    if has(&SPEC_KEYS) && !has(&LEGACY_KEYS) {
+    if (has(&SPEC_KEYS) || spec_default) && !has(&LEGACY_KEYS) {
         spec(&data, &files, &folders, tests)
     } else if has(&SPEC_KEYS) {
         Err(format!(

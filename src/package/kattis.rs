@@ -54,7 +54,8 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
     notes.extend(source.notes);
     let scoring = match config.scoring {
         true => Some(Arc::new(
-            scoring::load(&source.root, &data.tests).map_err(broken)?,
+            scoring::load(&source.root, &data.tests, config.version == Version::V2025)
+                .map_err(broken)?,
         )),
         false => None,
     };

@@ -204,6 +204,8 @@ pub struct Interaction {
     pub judgement: Judgement,
     /// The jury program ended before the submission did.
     pub jury_first: bool,
+    /// The score the jury program gave an accepted interaction (a scoring problem).
+    pub score: Option<ValidatorScore>,
 }
 
 /// A built-in solver whose search effort [`Hunt::work`] can count.

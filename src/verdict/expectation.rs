@@ -226,6 +226,15 @@ pub enum ScoreExpectation {
 }
 
 impl ScoreExpectation {
+    /// True when failing it is only a warning: a legacy package's partially accepted
+    /// submission that got the full score (problemtools: "was fully accepted", a warning;
+    /// often a matter of the time limit).
+    pub fn only_warns(&self, got: &crate::verdict::score::ScoreReport, legacy: bool) -> bool {
+        legacy
+            && *self == ScoreExpectation::Partial
+            && ScoreExpectation::Full.check(got, 0.0, true).is_ok()
+    }
+
     /// Whether a score report satisfies it (`min` is the least score); `legacy`: the
     /// verdict by problemtools' rules must be AC for a partial score too (2025-09 has no
     /// such verdict). `Err` says what was expected.
@@ -361,6 +370,27 @@ pub struct JurySubmission {
 }
 
 impl JurySubmission {
+    /// Whether `score` could be computed, and its groups got what `group_scores` say (no
+    /// score at all fails when it has any).
+    pub fn check_group_scores(
+        &self,
+        score: Option<&crate::verdict::score::ScoreReport>,
+    ) -> Result<(), String> {
+        if let Some(e) = score.and_then(|s| s.error.as_ref()) {
+            return Err(format!("judge error while scoring: {e}"));
+        }
+        for rule in &self.group_scores {
+            match score {
+                None => return Err(format!(
+                    "{}: a group score is expected, but the problem is not scored (type: scoring) or not every test ran",
+                    rule.origin
+                )),
+                Some(s) => rule.check(s)?,
+            }
+        }
+        Ok(())
+    }
+
     /// What it must get, for reports: its verdicts (`WA`, `WA/TLE`), else the verdict its
     /// folder names (`AC`, `RTE`, ...; the folder's name for others, such as `rejected`).
     pub fn expected_label(&self) -> String {

@@ -281,7 +281,8 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
             let min = pkg.scoring().map_or(0.0, |s| s.bounds().0);
             let legacy = matches!(pkg.scoring(), Some(Scoring::Legacy(_)));
             if let Err(why) = expected.check(got, min, legacy) {
-                return judged(Check::fail(name(g.jury), why));
+                let warns = expected.only_warns(got, legacy);
+                return judged(Check::fail(name(g.jury), why).warn_if(warns));
             }
             format!(", score {}", got.describe())
         }
@@ -294,25 +295,8 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
         }
         (None, None) => String::new(),
     };
-    if let Some(e) = score.as_ref().and_then(|s| s.error.as_ref()) {
-        return judged(Check::fail(
-            name(g.jury),
-            format!("judge error while scoring: {e}"),
-        ));
-    }
-    if let (Some(rule), None) = (g.jury.group_scores.first(), &score) {
-        return judged(Check::fail(
-            name(g.jury),
-            format!(
-                "{}: a group score is expected, but the problem is not scored (type: scoring) or not every test ran",
-                rule.origin
-            ),
-        ));
-    }
-    for rule in &g.jury.group_scores {
-        if let Err(why) = score.as_ref().map_or(Ok(()), |s| rule.check(s)) {
-            return judged(Check::fail(name(g.jury), why));
-        }
+    if let Err(why) = g.jury.check_group_scores(score.as_ref()) {
+        return judged(Check::fail(name(g.jury), why));
     }
     let summary = match first_bad {
         None => format!(

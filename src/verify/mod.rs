@@ -78,6 +78,20 @@ impl Check {
             message: message.into(),
         }
     }
+    /// A failure made a warning when `warns` (what problemtools only warns about in a
+    /// legacy package), saying so.
+    pub fn warn_if(self, warns: bool) -> Check {
+        match warns {
+            true => Check::warn(
+                self.name,
+                format!(
+                    "{} (a warning in a legacy package, as problemtools gives)",
+                    self.message
+                ),
+            ),
+            false => self,
+        }
+    }
 }
 
 /// The static checks: package, statement, test data, validator, generators, checker; the
