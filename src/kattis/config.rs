@@ -146,9 +146,8 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
                     for w in &words[1..] {
                         match *w {
                             "interactive" => interactive = true,
-                            "score" => warnings.push(
-                                "note: validation `score` is not supported: graded as pass-fail".into(),
-                            ),
+                            // The validator writes score.txt: read for any scoring problem.
+                            "score" => {}
                             other => {
                                 return Err(format!(
                                     "validation: unknown option `{other}` (custom may be followed by interactive and/or score)"
