@@ -199,8 +199,9 @@ fn a_scoring_package_grades_with_group_scores_and_verifies_partial_submissions()
     .unwrap();
     let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
     run.assert_code(1);
+    // The full score for a legacy partially accepted one is a warning, as in problemtools.
     assert!(
-        run.stdout.contains("submissions/partially_accepted/full.py: expected a score strictly between 0 and 100, accepted, got 100/100 (AC)"),
+        run.stdout.contains("  warn  submissions/partially_accepted/full.py: expected a score strictly between 0 and 100, accepted, got 100/100 (AC) (a warning in a legacy package"),
         "{}",
         run.stdout
     );
