@@ -77,8 +77,9 @@ fn every_fixture_package_has_its_tests() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     found.sort();
-    // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs.
-    let mut listed = [&PACKAGES[..], &["gensum"]].concat();
+    // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs;
+    // `threadecho` its own below.
+    let mut listed = [&PACKAGES[..], &["gensum", "threadecho"]].concat();
     listed.sort();
     assert_eq!(found, listed);
 }
@@ -103,6 +104,36 @@ fn verify_passes_the_guessnum_package() {
 #[test]
 fn verify_passes_the_divisor_package() {
     verify_passes("divisor");
+}
+
+/// `threadecho`, read as BAPCtools reads real packages: `type: pass-fail interactive` (several
+/// types in one string, as the format's examples write it), an interactor that starts a
+/// thread (jury programs may), and a `submissions.yaml` glob with spaces inside its braces
+/// (`secret/{ 2 }`, trimmed). Before, the first was a load error, the second a judge error on
+/// every test, the third a rule matching no test.
+#[test]
+fn verify_passes_threadecho_as_bapctools_reads_it() {
+    let dir = rel(&package("threadecho"));
+    let run = judge_timed(300, &["verify", "--json", &dir]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let got: Vec<(&str, &str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.expected.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/echo.py", "AC", "AC"),
+            ("submissions/wrong_answer/plus_one.py", "WA", "WA"),
+        ]
+    );
+    run.assert_code(0);
 }
 
 #[derive(Debug, Deserialize)]

@@ -446,7 +446,8 @@ fn expand_braces(glob: &str) -> Vec<String> {
     let (head, tail) = (&glob[..open], &glob[close + 1..]);
     glob[open + 1..close]
         .split(',')
-        .flat_map(|alt| expand_braces(&format!("{head}{alt}{tail}")))
+        // Each alternative without its surrounding spaces, as BAPCtools reads `{ 4 }`.
+        .flat_map(|alt| expand_braces(&format!("{head}{}{tail}", alt.trim())))
         .collect()
 }
 
@@ -468,6 +469,9 @@ mod tests {
     fn globs_match_within_segments_and_parents() {
         assert!(matches_path("accepted", "accepted/sol.py"));
         assert!(matches_path("accepted/*", "accepted/sol.py"));
+        // Spaces around brace alternatives are trimmed, as BAPCtools reads them.
+        assert!(matches_path("secret/*{ 4 }{ 2 }", "secret/142"));
+        assert!(matches_path("wa/{ a.py , b.py }", "wa/b.py"));
         assert!(matches_path("*/sol.py", "accepted/sol.py"));
         assert!(!matches_path("*", "accepted/sol.py") || matches_path("*", "accepted"));
         assert!(matches_path("accepted/{a,b}.py", "accepted/b.py"));

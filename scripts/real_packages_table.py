@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""The markdown of docs/real-packages.md from the logs `scripts/real-packages` leaves in SCRATCH.
+
+    python3 scripts/real_packages_table.py SCRATCH > docs/real-packages.md
+
+SCRATCH holds packages.txt (one <set>/<name> a line), logs/<set>--<name>.* (judge's verify
+JSON, stderr and exit status with times; gen --check and gen outputs; BAPCtools' generate and
+run outputs with exit status and times), and the copies judge/, gen/ and bt/ whose data/
+folders are compared.
+"""
+import filecmp
+import json
+import os
+import re
+import sys
+
+# Why a package or a submission differs, where the logs do not say it themselves: judged by
+# reading the package and both tools' output. Keyed by <set>/<name>.
+NOTES = {
+    "problemtools/different": "judge skips the Python 2 submission (not in Debian 12) and the checktestdata validator (a package warning, so verify fails)",
+    "problemtools/guess": "",
+    "package-format/passfail": "`source_url` is a legacy key (2025-09 has `source: {name, url}`) and the validator is checktestdata: both package warnings fail judge's verify; the verdicts agree",
+    "package-format/scoring": "as passfail; the scores agree (30 + 70)",
+    "package-format/maximal": "its programs use `{{constants}}` from problem.yaml, which judge does not substitute",
+    "package-format/multipass": "multi-pass problems: not supported by judge",
+    "package-format/submit_answer": "submit-answer problems: not supported by judge",
+    "bapctools/multipass": "multi-pass problems: not supported by judge",
+    "bapctools/interactivemultipass": "multi-pass problems: not supported by judge",
+    "bapctools/alternativeencryption": "multi-pass problems: not supported by judge",
+    "bapctools/constants": "`{{constants}}` in programs and BAPCtools' `validation.h` library: not supported by judge",
+    "bapctools/identity": "BAPCtools' `validation.h` header library and `{{constants}}`: not supported by judge",
+    "bapctools/testexpectations": "no input validator (a package warning in judge); `ac_or_wa/metadata` names its `entrypoint: ac.py` in submissions.yaml, which judge does not read (it runs main.py)",
+    "bapctools/hello": "no secret test data (BAPCtools' own test problem): judge refuses a package without secret tests",
+    "bapctools/hellowholeworld": "no secret test data: judge refuses a package without secret tests",
+    "bapctools/boolfind": "no secret test data: judge refuses a package without secret tests",
+    "bapctools/fltcmp": "no secret test data: judge refuses a package without secret tests",
+    "bapctools/testseed": "generators.yaml makes samples only: judge refuses a package without secret tests",
+    "bapctools/hellounix": "no data/secret at all",
+    "bapctools/testproblemconfig": "a problem.yaml test problem: no data, no submissions",
+}
+
+SHORT = {"RTE": "RE", "RE": "RE"}
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# A submission's summary line of `bt run`: cyan name, then its verdict in green (met its
+# expectation) or red (did not), maybe bold.
+BT_LINE = re.compile(
+    r"^\x1b\[36m(?P<name>[^\x1b]+)\x1b\[0m:\s*(?:\x1b\[1m)?\x1b\[(?P<colour>3[12])m\s*(?P<verdict>[A-Z]+)"
+)
+
+
+def read(path, default=""):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return default
+
+
+def status(path):
+    """(exit status, seconds) from a `status end start` file; (None, None) when absent."""
+    parts = read(path).split()
+    if not parts:
+        return None, None
+    seconds = float(parts[1]) - float(parts[2]) if len(parts) == 3 else None
+    return int(parts[0]), seconds
+
+
+def first_error(text):
+    for line in text.splitlines():
+        line = ANSI.sub("", line).strip()
+        if line.startswith("error:") or line.startswith("ERROR") or "FATAL" in line or line.startswith("Error"):
+            return line
+    return ""
+
+
+def cell(text, limit=160):
+    text = " ".join(text.split()).replace("|", "\\|")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def judge_result(log):
+    """(submissions {path: (expected, actual, met)}, fails [check messages], error line)."""
+    code, seconds = status(log + ".judge.status")
+    try:
+        report = json.loads(read(log + ".judge.json"))
+    except ValueError:
+        return {}, [], first_error(read(log + ".judge.err")) or "no report", code, seconds
+    subs, fails = {}, []
+    for p in report.get("problems", []):
+        actual = {s["path"]: s for s in p.get("submissions", [])}
+        for c in p.get("checks", []):
+            name = c["name"]
+            if not name.startswith("submissions/"):
+                if c["status"] == "fail":
+                    fails.append(f'{name}: {c["message"]}')
+                continue
+            s = actual.get(name)
+            if c["status"] == "warn" and "not checked" in c["message"]:
+                subs[name] = ("-", "skipped", None)
+                continue
+            got = s["actual"] if s else c["message"].split()[0]
+            exp = s["expected"] if s else "?"
+            subs[name] = (exp, got, c["status"] != "fail")
+    return subs, fails, "", code, seconds
+
+
+def bt_result(log):
+    """(submissions {path: (actual, met)}, error line, exit status, seconds)."""
+    code, seconds = status(log + ".btrun.status")
+    gen_code, _ = status(log + ".btgen.status")
+    text = read(log + ".btrun.out")
+    subs = {}
+    for line in text.splitlines():
+        m = BT_LINE.match(line)
+        if m:
+            subs["submissions/" + m["name"].strip()] = (m["verdict"], m["colour"] == "32")
+    error = ""
+    if not subs:
+        error = first_error(text) or first_error(read(log + ".btgen.out")) or (
+            f"bt run exit {code}" if code else "no submission ran"
+        )
+    elif gen_code:
+        error = "bt generate: " + (first_error(read(log + ".btgen.out")) or f"exit {gen_code}")
+    return subs, error, code, seconds
+
+
+def test_files(folder):
+    out = {}
+    for root, _, files in os.walk(folder):
+        for f in files:
+            if f.endswith((".in", ".ans")):
+                path = os.path.join(root, f)
+                out[os.path.relpath(path, folder)] = path
+    return out
+
+
+def data_cell(scratch, pkg, log):
+    gens = os.path.isfile(os.path.join(scratch, "judge", pkg, "generators", "generators.yaml"))
+    if not gens:
+        n = len([f for f in test_files(os.path.join(scratch, "judge", pkg, "data")) if f.endswith(".in")])
+        return f"committed ({n} inputs)"
+    parts = []
+    check, _ = status(log + ".gencheck.status")
+    out = ANSI.sub("", read(log + ".gencheck.out")).strip().splitlines()
+    committed = test_files(os.path.join(scratch, "judge", pkg, "data"))
+    if check == 0:
+        parts.append("generated = committed" if committed else "generated (none committed)")
+    elif out:
+        parts.append("judge: " + (first_error("\n".join(out)) or out[-1]))
+    gen, _ = status(log + ".gen.status")
+    if gen:
+        return "; ".join(parts + ["judge gen failed: " + first_error(read(log + ".gen.out"))])
+    mine = test_files(os.path.join(scratch, "gen", pkg, "data"))
+    theirs = test_files(os.path.join(scratch, "bt", pkg, "data"))
+    if not theirs:
+        parts.append(f"judge made {len(mine)} files; BAPCtools made none")
+    else:
+        same = [f for f in mine if f in theirs and filecmp.cmp(mine[f], theirs[f], shallow=False)]
+        only = sorted(set(mine) ^ set(theirs))
+        differ = sorted(f for f in mine if f in theirs and f not in same)
+        if not only and not differ:
+            parts.append(f"{len(same)} files = BAPCtools'")
+        else:
+            what = [f"{len(same)} files = BAPCtools'"]
+            if differ:
+                what.append(f"{len(differ)} differ ({', '.join(differ[:3])})")
+            if only:
+                what.append(f"{len(only)} made by one tool only ({', '.join(only[:3])})")
+            parts.append(", ".join(what))
+    return "; ".join(parts)
+
+
+def secs(s):
+    return "-" if s is None else f"{s:.1f} s"
+
+
+def main():
+    scratch = sys.argv[1]
+    packages = [p for p in read(os.path.join(scratch, "packages.txt")).split() if p]
+    summary, detail = [], []
+    totals = {"subs": 0, "agree": 0, "judge_ok": 0, "bt_ok": 0, "both_ok": 0}
+    for pkg in packages:
+        log = os.path.join(scratch, "logs", pkg.replace("/", "--"))
+        jsubs, jfails, jerror, jcode, jsec = judge_result(log)
+        bsubs, berror, bcode, bsec = bt_result(log)
+        legacy = "problem_format_version: 2025-09" not in read(os.path.join(scratch, "judge", pkg, "problem.yaml"))
+        if legacy and not bsubs:
+            berror = "not read: BAPCtools reads the 2025-09 format only"
+        names = sorted(set(jsubs) | set(bsubs))
+        agree = 0
+        for n in names:
+            exp, jgot, jmet = jsubs.get(n, ("-", "-", None))
+            bgot, bmet = bsubs.get(n, ("-", None))
+            same = SHORT.get(jgot, jgot) == SHORT.get(bgot, bgot) and jgot not in ("-", "skipped")
+            agree += same
+            totals["subs"] += 1
+            totals["agree"] += same
+            totals["judge_ok"] += bool(jmet)
+            totals["bt_ok"] += bool(bmet)
+            totals["both_ok"] += bool(jmet) and bool(bmet)
+            mark = lambda met: "" if met is None else (" ✓" if met else " ✗")
+            detail.append(
+                f"| {pkg} | {n.removeprefix('submissions/')} | {exp} | {jgot}{mark(jmet)} | {bgot}{mark(bmet)} | {'yes' if same else 'no'} |"
+            )
+        jmet = sum(1 for v in jsubs.values() if v[2])
+        bmet = sum(1 for v in bsubs.values() if v[1])
+        if jerror:
+            jcell = "error: " + cell(jerror.removeprefix("error: "))
+        else:
+            jcell = f"{jmet}/{len(jsubs)} as expected; verify " + ("passes" if jcode == 0 else "fails")
+            if jfails:
+                jcell += ": " + cell(jfails[0], 120)
+        if berror and not bsubs:
+            bcell = cell(berror)
+        else:
+            bcell = f"{bmet}/{len(bsubs)} as expected; exit {bcode}"
+            if berror:
+                bcell += "; " + cell(berror, 100)
+        agree_cell = f"{agree}/{len(names)}" if jsubs and bsubs else "-"
+        summary.append(
+            f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {agree_cell} | {secs(jsec)} | {secs(bsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
+        )
+    print("<!-- made by scripts/real-packages; do not edit by hand -->")
+    print()
+    print("| package | data | judge | BAPCtools | same verdicts | judge time | BAPCtools time | notes |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("\n".join(summary))
+    print()
+    print(
+        f"{totals['subs']} jury submissions: {totals['judge_ok']} as expected under judge, "
+        f"{totals['bt_ok']} under BAPCtools, {totals['both_ok']} under both; "
+        f"{totals['agree']} with the same verdict from both."
+    )
+    print()
+    print("| package | submission | expected (judge's reading) | judge | BAPCtools | same |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    print("\n".join(detail))
+
+
+if __name__ == "__main__":
+    main()
