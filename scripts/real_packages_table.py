@@ -44,7 +44,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # A submission's summary line of `bt run`: cyan name, then its verdict in green (met its
 # expectation) or red (did not), maybe bold.
 BT_LINE = re.compile(
-    r"^\x1b\[36m(?P<name>[^\x1b]+)\x1b\[0m:\s*(?:\x1b\[1m)?\x1b\[(?P<colour>3[12])m\s*(?P<verdict>[A-Z]+)"
+    r"^\x1b\[36m(?P<name>[^\x1b]+)\x1b\[0m:\s*(?P<codes>(?:\x1b\[[0-9;]*m)+)\s*(?P<verdict>[A-Z]+)\s*(?:\x1b\[[0-9;]*m)*\s*[0-9]"
 )
 
 
@@ -66,14 +66,23 @@ def status(path):
 
 
 def first_error(text):
-    for line in text.splitlines():
-        line = ANSI.sub("", line).strip()
-        if line.startswith("error:") or line.startswith("ERROR") or "FATAL" in line or line.startswith("Error"):
+    """The first error line: judge's `error:`, BAPCtools' `ERROR`/`FATAL` or red message."""
+    red = ""
+    for raw in text.splitlines():
+        line = ANSI.sub("", raw).strip()
+        if line.startswith(("error:", "ERROR", "Error")) or "FATAL" in line:
             return line
-    return ""
+        if not red and "\x1b[31m" in raw and not BT_LINE.match(raw):
+            red = line
+    return red
+
+
+SCRATCH = ""
 
 
 def cell(text, limit=160):
+    for tool in ("judge", "gen", "bt"):
+        text = text.replace(f"{SCRATCH}/{tool}/", "")
     text = " ".join(text.split()).replace("|", "\\|")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -113,14 +122,20 @@ def bt_result(log):
     for line in text.splitlines():
         m = BT_LINE.match(line)
         if m:
-            subs["submissions/" + m["name"].strip()] = (m["verdict"], m["colour"] == "32")
+            colours = re.findall(r"\x1b\[(3[0-9])m", m["codes"])
+            if colours:
+                subs["submissions/" + m["name"].strip()] = (m["verdict"], colours[-1] == "32")
     error = ""
+    gen_text = read(log + ".btgen.out")
+    if "Did not find generators" in gen_text:
+        gen_text = ""
     if not subs:
-        error = first_error(text) or first_error(read(log + ".btgen.out")) or (
+        warning = next((ANSI.sub("", l).strip() for l in text.splitlines() if "WARNING" in l), "")
+        error = first_error(text) or first_error(gen_text) or warning or (
             f"bt run exit {code}" if code else "no submission ran"
         )
-    elif gen_code:
-        error = "bt generate: " + (first_error(read(log + ".btgen.out")) or f"exit {gen_code}")
+    elif gen_code and gen_text:
+        error = "bt generate: " + (first_error(gen_text) or f"exit {gen_code}")
     return subs, error, code, seconds
 
 
@@ -138,7 +153,7 @@ def data_cell(scratch, pkg, log):
     gens = os.path.isfile(os.path.join(scratch, "judge", pkg, "generators", "generators.yaml"))
     if not gens:
         n = len([f for f in test_files(os.path.join(scratch, "judge", pkg, "data")) if f.endswith(".in")])
-        return f"committed ({n} inputs)"
+        return f"committed ({n} input{'s' if n != 1 else ''})"
     parts = []
     check, _ = status(log + ".gencheck.status")
     out = ANSI.sub("", read(log + ".gencheck.out")).strip().splitlines()
@@ -175,7 +190,8 @@ def secs(s):
 
 
 def main():
-    scratch = sys.argv[1]
+    global SCRATCH
+    scratch = SCRATCH = os.path.abspath(sys.argv[1])
     packages = [p for p in read(os.path.join(scratch, "packages.txt")).split() if p]
     summary, detail = [], []
     totals = {"subs": 0, "agree": 0, "judge_ok": 0, "bt_ok": 0, "both_ok": 0}
@@ -220,7 +236,7 @@ def main():
         summary.append(
             f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {agree_cell} | {secs(jsec)} | {secs(bsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
         )
-    print("<!-- made by scripts/real-packages; do not edit by hand -->")
+    print(TABLE_START)
     print()
     print("| package | data | judge | BAPCtools | same verdicts | judge time | BAPCtools time | notes |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -235,7 +251,29 @@ def main():
     print("| package | submission | expected (judge's reading) | judge | BAPCtools | same |")
     print("| --- | --- | --- | --- | --- | --- |")
     print("\n".join(detail))
+    print()
+    print(TABLE_END)
+
+
+TABLE_START = "<!-- table: made by scripts/real-packages from its logs; do not edit by hand -->"
+TABLE_END = "<!-- end of table -->"
 
 
 if __name__ == "__main__":
-    main()
+    # With --into PAGE: the page with its table (between the two markers) replaced.
+    if len(sys.argv) == 4 and sys.argv[2] == "--into":
+        import contextlib
+        import io
+
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            main()
+        page = read(sys.argv[3])
+        if TABLE_START in page and TABLE_END in page:
+            head = page[: page.index(TABLE_START)]
+            tail = page[page.index(TABLE_END) + len(TABLE_END) :]
+            sys.stdout.write(head + buf.getvalue().rstrip("\n") + tail)
+        else:
+            sys.stdout.write(page + buf.getvalue())
+    else:
+        main()

@@ -837,3 +837,86 @@ fn a_broken_scoring_file_is_one_error_line() {
     run.assert_code(2);
     assert!(common::the_error_line(&run).contains("data/secret/empty: a test group with no tests"));
 }
+
+/// `scripts/real_packages_table.py` (the table of docs/real-packages.md) reads both tools'
+/// logs: judge's verify JSON (a submission's check passed or failed) and `bt run`'s coloured
+/// summary lines (green: met its expectation, red: not), and splices the table between the
+/// page's markers, keeping the rest of the page.
+#[test]
+fn real_packages_table_reads_both_tools_logs() {
+    let scratch = tempfile::tempdir().unwrap();
+    let s = scratch.path();
+    let write = |rel: &str, text: &str| {
+        let p = s.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    write("packages.txt", "bapctools/demo\n");
+    write(
+        "judge/bapctools/demo/problem.yaml",
+        "problem_format_version: 2025-09\n",
+    );
+    write("judge/bapctools/demo/data/secret/1.in", "1\n");
+    write("judge/bapctools/demo/data/secret/1.ans", "1\n");
+    let check = |name: &str, status: &str| {
+        format!(r#"{{"name": "{name}", "status": "{status}", "message": "m"}}"#)
+    };
+    let sub = |path: &str, exp: &str, got: &str| {
+        format!(r#"{{"path": "{path}", "expected": "{exp}", "actual": "{got}"}}"#)
+    };
+    write(
+        "logs/bapctools--demo.judge.json",
+        &format!(
+            r#"{{"ok": false, "interrupted": false, "problems": [{{"problem": "demo", "checks": [{}, {}, {}], "submissions": [{}, {}]}}]}}"#,
+            check("package", "ok"),
+            check("submissions/accepted/a.py", "ok"),
+            check("submissions/wrong_answer/b.py", "fail"),
+            sub("submissions/accepted/a.py", "AC", "AC"),
+            sub("submissions/wrong_answer/b.py", "WA", "AC"),
+        ),
+    );
+    write("logs/bapctools--demo.judge.status", "1 12.5 10.0\n");
+    write(
+        "logs/bapctools--demo.btrun.out",
+        "\x1b[36maccepted/a.py\x1b[0m:     \x1b[32m AC 0.009s\x1b[0m \x1b[2m@ secret/1\x1b[0m\n\
+         \x1b[36mwrong_answer/b.py\x1b[0m: \x1b[1m\x1b[31m\x1b[31m AC 0.008s\x1b[0m \x1b[2m@ secret/1\x1b[0m\n",
+    );
+    write("logs/bapctools--demo.btrun.status", "1 24.0 20.0\n");
+    let page = s.join("page.md");
+    fs::write(
+        &page,
+        "# Page\n\nbefore\n\n<!-- table: made by scripts/real-packages from its logs; do not edit by hand -->\nold\n<!-- end of table -->\n\nafter\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new("python3")
+        .arg(root().join("scripts/real_packages_table.py"))
+        .arg(s)
+        .arg("--into")
+        .arg(&page)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("# Page\n\nbefore\n\n<!-- table:"),
+        "{text}"
+    );
+    assert!(text.ends_with("<!-- end of table -->\n\nafter\n"), "{text}");
+    assert!(!text.contains("\nold\n"), "{text}");
+    assert!(
+        text.contains("| bapctools/demo | committed (1 input) | 1/2 as expected; verify fails | 1/2 as expected; exit 1 | 2/2 | 2.5 s | 4.0 s |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| bapctools/demo | accepted/a.py | AC | AC ✓ | AC ✓ | yes |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| bapctools/demo | wrong_answer/b.py | WA | AC ✗ | AC ✗ | yes |"),
+        "{text}"
+    );
+}

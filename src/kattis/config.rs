@@ -362,9 +362,11 @@ mod tests {
                 "problem.yaml: unknown key `colour`"
             ]
         );
-        let (c, _) = parse("problem_format_version: 2025-09\ntype: pass-fail interactive\n").unwrap();
+        let (c, _) =
+            parse("problem_format_version: 2025-09\ntype: pass-fail interactive\n").unwrap();
         assert!(c.interactive);
-        let e = parse("problem_format_version: 2025-09\ntype: pass-fail  multi-pass\n").unwrap_err();
+        let e =
+            parse("problem_format_version: 2025-09\ntype: pass-fail  multi-pass\n").unwrap_err();
         assert!(e.contains("multi-pass"), "{e}");
         let e = parse("problem_format_version: 2025-09\ntype: pass-fale\n").unwrap_err();
         assert!(e.contains("`pass-fale` is not a problem type"), "{e}");
