@@ -78,8 +78,8 @@ fn every_fixture_package_has_its_tests() {
         .collect();
     found.sort();
     // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs;
-    // `threadecho` its own below.
-    let mut listed = [&PACKAGES[..], &["gensum", "threadecho"]].concat();
+    // `threadecho` and `constdouble` their own below.
+    let mut listed = [&PACKAGES[..], &["constdouble", "gensum", "threadecho"]].concat();
     listed.sort();
     assert_eq!(found, listed);
 }
@@ -131,6 +131,41 @@ fn verify_passes_threadecho_as_bapctools_reads_it() {
         [
             ("submissions/accepted/echo.py", "AC", "AC"),
             ("submissions/wrong_answer/plus_one.py", "WA", "WA"),
+        ]
+    );
+    run.assert_code(0);
+}
+
+/// `constdouble`: `problem.yaml`'s `constants:` (2025-09) are substituted into the input
+/// validator (`{{MAX}}` is 100: 101 in data/invalid_input is rejected, 100 accepted), not into
+/// submissions (one printing `{{MAX}}` as it is gets WA), as BAPCtools does. Before, the
+/// validator did not run (`{{MAX}}` is no Python integer) and verify stopped.
+#[test]
+fn verify_substitutes_constants_into_jury_programs_only() {
+    let dir = rel(&package("constdouble"));
+    let run = judge_timed(300, &["verify", "--json", &dir]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let invalid = p
+        .checks
+        .iter()
+        .find(|c| c.name == "invalid inputs")
+        .unwrap();
+    assert!(invalid.message.contains("rejected"), "{}", invalid.message);
+    let got: Vec<(&str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/wrong_answer/literal.py", "WA"),
         ]
     );
     run.assert_code(0);

@@ -342,10 +342,12 @@ impl KattisPackage {
                 self.name
             )));
         };
-        let program = super::programs::program(&sub.path, &sub.rel)
+        let mut program = super::programs::program(&sub.path, &sub.rel)
             .ok()
             .flatten()
             .ok_or_else(|| JuryError(format!("cannot read submissions/{}", sub.rel)))?;
+        // A submission: its sources are not substituted (as in BAPCtools).
+        program.substitute = false;
         let time = self
             .config
             .limits

@@ -110,7 +110,11 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         data,
         input_validators,
         output_validator,
-        JuryRunner::new(jury.slots, table, cache),
+        JuryRunner::new(jury.slots, table, cache).with_constants(
+            crate::kattis::generators::constants(
+                &std::fs::read_to_string(&yaml_path).unwrap_or_default(),
+            ),
+        ),
         notes,
     ));
     Ok(Package {
