@@ -238,6 +238,10 @@ def main():
         )
     print(TABLE_START)
     print()
+    versions = [read(os.path.join(scratch, f)).strip().splitlines() for f in ("judge-version.txt", "bt-version.txt")]
+    if all(versions):
+        print(f"Made with {versions[0][0]} and {versions[1][0]}.")
+        print()
     print("| package | data | judge | BAPCtools | same verdicts | judge time | BAPCtools time | notes |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(summary))
