@@ -158,10 +158,16 @@ def data_cell(scratch, pkg, log):
     check, _ = status(log + ".gencheck.status")
     out = ANSI.sub("", read(log + ".gencheck.out")).strip().splitlines()
     committed = test_files(os.path.join(scratch, "judge", pkg, "data"))
+    counts = re.search(r"(\d+) files? differing, (\d+) missing, (\d+) made by no rule", "\n".join(out))
     if check == 0:
-        parts.append("generated = committed" if committed else "generated (none committed)")
+        parts.append("committed = judge's" if committed else "none committed")
+    elif counts and counts[1] == "0" and counts[3] == "0":
+        # Only files not committed: what is committed is what judge makes.
+        parts.append(f"committed = judge's, {counts[2]} files not committed" if committed else "none committed")
+    elif counts:
+        parts.append(f"committed: {counts[1]} files differ from judge's, {counts[3]} made by no rule")
     elif out:
-        parts.append("judge: " + (first_error("\n".join(out)) or out[-1]))
+        parts.append("judge gen --check: " + (first_error("\n".join(out)) or out[-1]))
     gen, _ = status(log + ".gen.status")
     if gen:
         return "; ".join(parts + ["judge gen failed: " + first_error(read(log + ".gen.out"))])
@@ -174,9 +180,9 @@ def data_cell(scratch, pkg, log):
         only = sorted(set(mine) ^ set(theirs))
         differ = sorted(f for f in mine if f in theirs and f not in same)
         if not only and not differ:
-            parts.append(f"{len(same)} files = BAPCtools'")
+            parts.append(f"judge's {len(same)} files = BAPCtools'")
         else:
-            what = [f"{len(same)} files = BAPCtools'"]
+            what = [f"judge's {len(same)} files = BAPCtools'"]
             if differ:
                 what.append(f"{len(differ)} differ ({', '.join(differ[:3])})")
             if only:
@@ -204,11 +210,17 @@ def main():
             berror = "not read: BAPCtools reads the 2025-09 format only"
         names = sorted(set(jsubs) | set(bsubs))
         agree = 0
+        counted = 0
         for n in names:
             exp, jgot, jmet = jsubs.get(n, ("-", "-", None))
             bgot, bmet = bsubs.get(n, ("-", None))
+            if jgot in ("-", "skipped") and bgot == "-":
+                # Run by neither tool (`.disabled` names, languages judge skips).
+                detail.append(f"| {pkg} | {n.removeprefix('submissions/')} | - | skipped | not run | - |")
+                continue
             same = SHORT.get(jgot, jgot) == SHORT.get(bgot, bgot) and jgot not in ("-", "skipped")
             agree += same
+            counted += 1
             totals["subs"] += 1
             totals["agree"] += same
             totals["judge_ok"] += bool(jmet)
@@ -219,11 +231,12 @@ def main():
                 f"| {pkg} | {n.removeprefix('submissions/')} | {exp} | {jgot}{mark(jmet)} | {bgot}{mark(bmet)} | {'yes' if same else 'no'} |"
             )
         jmet = sum(1 for v in jsubs.values() if v[2])
+        jsubs_run = {k: v for k, v in jsubs.items() if v[1] != "skipped"}
         bmet = sum(1 for v in bsubs.values() if v[1])
         if jerror:
             jcell = "error: " + cell(jerror.removeprefix("error: "))
         else:
-            jcell = f"{jmet}/{len(jsubs)} as expected; verify " + ("passes" if jcode == 0 else "fails")
+            jcell = f"{jmet}/{len(jsubs_run)} as expected; verify " + ("passes" if jcode == 0 else "fails")
             if jfails:
                 jcell += ": " + cell(jfails[0], 120)
         if berror and not bsubs:
@@ -232,7 +245,7 @@ def main():
             bcell = f"{bmet}/{len(bsubs)} as expected; exit {bcode}"
             if berror:
                 bcell += "; " + cell(berror, 100)
-        agree_cell = f"{agree}/{len(names)}" if jsubs and bsubs else "-"
+        agree_cell = f"{agree}/{counted}" if jsubs and bsubs else "-"
         summary.append(
             f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {agree_cell} | {secs(jsec)} | {secs(bsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
         )

@@ -154,6 +154,15 @@ pub fn load(
             let skipped = if let Some(e) = bad_header {
                 warnings.push(e);
                 Some("its @EXPECTED_RESULTS@ header cannot be read; not checked".to_string())
+            } else if path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(".disabled"))
+            {
+                // BAPCtools' way to switch a submission (file or folder) off.
+                Some(
+                    "a `.disabled` name switches it off (as BAPCtools reads it); not checked"
+                        .into(),
+                )
             } else if rules.is_empty() && verdicts.is_none() && score.is_none() {
                 Some(match version {
                     Version::Legacy if folder == "partially_accepted" => {
@@ -397,6 +406,33 @@ mod tests {
                 message: Cow::Borrowed(""),
             })
             .collect()
+    }
+
+    #[test]
+    fn disabled_submissions_are_not_checked() {
+        // BAPCtools' `.disabled` suffix, on a file and on a folder program.
+        let dir = tempfile::tempdir().unwrap();
+        let acc = dir.path().join("submissions/accepted");
+        std::fs::create_dir_all(acc.join("prolog.disabled")).unwrap();
+        std::fs::write(acc.join("prolog.disabled/main.pl"), "").unwrap();
+        std::fs::write(acc.join("a.py.disabled"), "").unwrap();
+        std::fs::write(acc.join("b.py"), "").unwrap();
+        let (subs, _) = load(dir.path(), Version::V2025, false).unwrap();
+        let skipped: Vec<(&str, bool)> = subs
+            .iter()
+            .map(|s| {
+                let why = s.skipped.as_deref().unwrap_or("");
+                (s.rel.as_str(), why.contains(".disabled"))
+            })
+            .collect();
+        assert_eq!(
+            skipped,
+            [
+                ("accepted/a.py.disabled", true),
+                ("accepted/b.py", false),
+                ("accepted/prolog.disabled", true)
+            ]
+        );
     }
 
     #[test]
