@@ -109,8 +109,9 @@ fn verify_passes_the_divisor_package() {
 /// `threadecho`, read as BAPCtools reads real packages: `type: pass-fail interactive` (several
 /// types in one string, as the format's examples write it), an interactor that starts a
 /// thread (jury programs may), and a `submissions.yaml` glob with spaces inside its braces
-/// (`secret/{ 2 }`, trimmed). Before, the first was a load error, the second a judge error on
-/// every test, the third a rule matching no test.
+/// (`secret/{ 2 }`, trimmed), and a folder submission whose `entrypoint` `submissions.yaml`
+/// names (its `main.py` fails). Before, the first was a load error, the second a judge error on
+/// every test, the third a rule matching no test, the fourth an RTE.
 #[test]
 fn verify_passes_threadecho_as_bapctools_reads_it() {
     let dir = rel(&package("threadecho"));
@@ -130,6 +131,7 @@ fn verify_passes_threadecho_as_bapctools_reads_it() {
         got,
         [
             ("submissions/accepted/echo.py", "AC", "AC"),
+            ("submissions/accepted/folder", "AC", "AC"),
             ("submissions/wrong_answer/plus_one.py", "WA", "WA"),
         ]
     );

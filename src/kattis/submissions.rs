@@ -80,6 +80,7 @@ pub fn load(
             let mut lower = None;
             let mut upper = None;
             let mut score = None;
+            let mut entrypoint = None;
             for y in &yaml_rules {
                 if !(matches_path(&y.glob, &rel)) {
                     continue;
@@ -91,6 +92,7 @@ pub fn load(
                 lower = lower.or(y.use_lower);
                 score = score.or(y.score);
                 upper = upper.or(y.use_upper);
+                entrypoint = entrypoint.or(y.entrypoint.clone());
             }
             if !replaced_default {
                 if let Some(d) = &defaults {
@@ -192,6 +194,7 @@ pub fn load(
             let must_tle = rules
                 .iter()
                 .any(|r| r.required.len() == 1 && r.required.contains(&Outcome::TLE));
+            let entrypoint = entrypoint.map(|e: String| path.join(e));
             out.push(JurySubmission {
                 path,
                 rel,
@@ -207,6 +210,7 @@ pub fn load(
                 upper_bound: upper
                     .unwrap_or(must_tle || verdicts == Some(BTreeSet::from([Verdict::TLE]))),
                 rules,
+                entrypoint,
                 verdicts,
                 score,
                 skipped,
@@ -245,6 +249,8 @@ struct YamlRule {
     score: Option<ScoreExpectation>,
     use_lower: Option<bool>,
     use_upper: Option<bool>,
+    /// The entry point of a folder submission (`entrypoint: ac.py`).
+    entrypoint: Option<String>,
 }
 
 fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, String> {
@@ -275,7 +281,8 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             None => None,
             Some(v) => Some(score_expectation(v).map_err(|e| at(format!("{glob}.score: {e}")))?),
         };
-        m.known(&["language", "entrypoint", "authors", "model_solution"]);
+        let entrypoint = m.take_str("entrypoint").map_err(at)?;
+        m.known(&["language", "authors", "model_solution"]);
         // Remaining map-valued keys are test groups.
         if let yaml_serde::Value::Mapping(inner) = v {
             for (gk, gv) in inner {
@@ -324,6 +331,7 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             score,
             use_lower: lower,
             use_upper: upper,
+            entrypoint,
         });
     }
     Ok(out)

@@ -299,9 +299,26 @@ pub struct JurySubmission {
     pub upper_bound: bool,
     /// Why it is not checked (unsupported language, scoring-only folder, ...).
     pub skipped: Option<String>,
+    /// The entry point of a submission given as a folder, when `submissions.yaml` names it
+    /// (`entrypoint: ac.py`); else the folder's own rule picks it.
+    pub entrypoint: Option<PathBuf>,
 }
 
 impl JurySubmission {
+    /// The program to compile: its file, or its folder with the entry point
+    /// `submissions.yaml` names.
+    pub fn submission(
+        &self,
+    ) -> Result<crate::compile::Submission, crate::compile::SubmissionError> {
+        let mut s = crate::compile::Submission::from_path(&self.path, self.language)?;
+        if let Some(entry) = &self.entrypoint {
+            if s.entry.is_some() && entry.is_file() {
+                s.entry = Some(entry.clone());
+            }
+        }
+        Ok(s)
+    }
+
     /// What it must get, for reports: its verdicts (`WA`, `WA/TLE`), else the verdict its
     /// folder names (`AC`, `RTE`, ...; the folder's name for others, such as `rejected`).
     pub fn expected_label(&self) -> String {
@@ -504,6 +521,7 @@ mod tests {
             lower_bound: false,
             upper_bound: false,
             skipped: None,
+            entrypoint: None,
         }
     }
 
