@@ -173,6 +173,41 @@ fn verify_substitutes_constants_into_jury_programs_only() {
     run.assert_code(0);
 }
 
+/// A package whose only tests are samples (several of BAPCtools' test problems, which
+/// BAPCtools runs on them): verify judges the samples, with a `warn` saying so, instead of
+/// refusing the package. One with no test at all is still refused.
+#[test]
+fn a_package_with_samples_only_is_verified_on_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    fs::remove_dir_all(dir.join("data/secret")).unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    assert!(
+        p.checks.iter().any(|c| c.status == "warn"
+            && c.message.contains("the samples are the whole test set")),
+        "{}",
+        run.stdout
+    );
+    let got: Vec<&str> = p.submissions.iter().map(|s| s.actual.as_str()).collect();
+    assert_eq!(got, ["AC", "WA"]);
+    run.assert_code(0);
+    fs::remove_dir_all(dir.join("data/sample")).unwrap();
+    let run = judge_timed(300, &["verify", &rel(&dir)]);
+    assert_clean_error(&run);
+    assert!(
+        run.stderr.contains("data/secret is missing"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[derive(Debug, Deserialize)]
 struct GradeReport {
     submission: String,

@@ -52,6 +52,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             .chain(data.warnings.iter().cloned()),
     );
     notes.extend(source.notes);
+    notes.extend(data.notes.iter().cloned());
     let scoring = match config.scoring {
         true => Some(Arc::new(
             scoring::load(&source.root, &data.tests).map_err(broken)?,
