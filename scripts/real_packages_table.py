@@ -17,29 +17,32 @@ import sys
 # Why a package or a submission differs, where the logs do not say it themselves: judged by
 # reading the package and both tools' output. Keyed by <set>/<name>.
 NOTES = {
-    "problemtools/different": "judge skips the Python 2 submission (not in Debian 12) and the checktestdata validator (a package warning, so verify fails)",
-    "problemtools/guess": "",
-    "package-format/passfail": "`source_url` is a legacy key (2025-09 has `source: {name, url}`) and the validator is checktestdata: both package warnings fail judge's verify; the verdicts agree",
-    "package-format/scoring": "as passfail; the scores agree (30 + 70)",
-    "package-format/maximal": "its submissions rely on `include/` files (not supported by judge); judge's run predates constants substitution in its output validator",
-    "package-format/multipass": "multi-pass problems: not supported by judge",
-    "package-format/submit_answer": "submit-answer problems: not supported by judge",
-    "bapctools/multipass": "multi-pass problems: not supported by judge",
-    "bapctools/interactivemultipass": "multi-pass problems: not supported by judge",
-    "bapctools/alternativeencryption": "multi-pass problems: not supported by judge",
-    "bapctools/constants": "run before judge substituted `{{constants}}` in jury programs; with it, judge gets both verdicts and fails verify only on the skipped checktestdata validator",
-    "bapctools/identity": "BAPCtools' torture test: an unknown key in generators.yaml, checktestdata and VIVA validators (package warnings in judge)",
-    "bapctools/testexpectations": "no input validator (a package warning in judge); `ac_or_wa/metadata` names its `entrypoint: ac.py` in submissions.yaml, which judge does not read (it runs main.py)",
-    "bapctools/hello": "no secret test data (BAPCtools' own test problem): judge refuses a package without secret tests",
-    "bapctools/hellowholeworld": "no secret test data: judge refuses a package without secret tests",
-    "bapctools/boolfind": "no secret test data: judge refuses a package without secret tests",
-    "bapctools/fltcmp": "no secret test data: judge refuses a package without secret tests",
-    "bapctools/testseed": "generators.yaml makes samples only: judge refuses a package without secret tests",
-    "bapctools/hellounix": "no data/secret at all",
-    "bapctools/testproblemconfig": "a problem.yaml test problem: no data, no submissions",
+    "problemtools/different": "judge skips the Python 2 submission (not in Debian 12) and the checktestdata validator (a package warning: verify fails)",
+    "package-format/interactive": "its only test is a sample `.interaction` file: neither tool has a test to run",
+    "package-format/maximal": "its submissions use `include/` files (not supported by judge); BAPCtools rejects its PHP submissions (PHP not permitted by its problem.yaml)",
+    "package-format/multipass": "multi-pass: not supported by judge",
+    "package-format/submit_answer": "submit-answer: supported by neither tool",
+    "package-format/passfail": "`source_url` is deprecated in 2025-09: judge fails verify on it, BAPCtools warns and exits 1; judge also skips the checktestdata validator",
+    "package-format/scoring": "as passfail; BAPCtools does not read `type: scoring` (judge's scores: 100 and 0, as the folders say)",
+    "bapctools/alternativeencryption": "multi-pass: not supported by judge",
+    "bapctools/interactivemultipass": "multi-pass: not supported by judge",
+    "bapctools/multipass": "multi-pass: not supported by judge",
+    "bapctools/boolfind": "samples only (judge warns); BAPCtools gives `boolfind-test-loop.cc` JE (its interactor waits past BAPCtools' 60 s validator timeout), judge TLE",
+    "bapctools/constants": "judge substitutes `{{constants}}` in jury programs (fixed here); verify fails only on the skipped checktestdata validator",
+    "bapctools/different": "verify fails only on the skipped checktestdata validator; `*.disabled` submissions are run by neither tool",
+    "bapctools/fltcmp": "samples only (judge warns)",
+    "bapctools/hello": "samples only (judge warns); judge grades no shell-script submission and does not run its shell-script input validator (package warning); `test-memstatic.cc` (a 512 MiB initialised array) is CE under judge's 256 MiB binary limit, as its own comment foresees; `test-fill-stdout.cc` is OLE at the 8 MiB output limit under judge, TLE under BAPCtools",
+    "bapctools/hellounix": "samples only; a shell-script input validator judge does not run; no accepted submission, which judge requires",
+    "bapctools/hellowholeworld": "samples only (judge warns); no input validator (judge: package warning)",
+    "bapctools/identity": "BAPCtools' torture test: an unknown key in generators.yaml, checktestdata and VIVA validators (package warnings in judge); 8 files differ because generators `y`, `n`, `t`, `f` (links to one program) seed themselves from their folder's name, and judge runs a program from its content-addressed cache",
+    "bapctools/testexpectations": "no input validator, which the format requires: judge fails verify on it, BAPCtools does not",
+    "bapctools/testproblemconfig": "a problem.yaml test: no data, no submissions",
+    "bapctools/testseed": "samples only (judge warns); no submission in `accepted/` but the solution",
 }
 
-SHORT = {"RTE": "RE", "RE": "RE"}
+# Verdicts that mean the same: judge's MLE is a run-time error in the format (and in
+# BAPCtools).
+SHORT = {"RTE": "RE", "RE": "RE", "MLE": "RE"}
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # A submission's summary line of `bt run`: cyan name, then its verdict in green (met its
 # expectation) or red (did not), maybe bold.
@@ -107,8 +110,10 @@ def judge_result(log):
             if c["status"] == "warn" and "not checked" in c["message"]:
                 subs[name] = ("-", "skipped", None)
                 continue
-            got = s["actual"] if s else c["message"].split()[0]
-            exp = s["expected"] if s else "?"
+            got_in_message = re.search(r"\bgot ([A-Z]{2,3})\b", c["message"])
+            got = s["actual"] if s else (got_in_message[1] if got_in_message else c["message"].split()[0])
+            exp_in_message = re.search(r"\bexpected ([A-Z/]+)", c["message"])
+            exp = s["expected"] if s else (exp_in_message[1] if exp_in_message else "?")
             subs[name] = (exp, got, c["status"] != "fail")
     return subs, fails, "", code, seconds
 
