@@ -18,7 +18,7 @@ import sys
 # reading the package and both tools' output. Keyed by <set>/<name>.
 NOTES = {
     "problemtools/different": "judge skips the Python 2 submission (not in Debian 12) and the checktestdata validator (a package warning: verify fails)",
-    "package-format/interactive": "its only test is a sample `.interaction` file: neither tool has a test to run",
+    "package-format/interactive": "a stub (problem.yaml, statement, submissions.yaml): no data, no programs; neither tool has anything to run",
     "package-format/maximal": "its submissions use `include/` files (not supported by judge); BAPCtools rejects its PHP submissions (PHP not permitted by its problem.yaml)",
     "package-format/multipass": "multi-pass: not supported by judge",
     "package-format/submit_answer": "submit-answer: supported by neither tool",
@@ -32,12 +32,12 @@ NOTES = {
     "bapctools/different": "verify fails only on the skipped checktestdata validator; `*.disabled` submissions are run by neither tool",
     "bapctools/fltcmp": "samples only (judge warns)",
     "bapctools/hello": "samples only (judge warns); judge grades no shell-script submission and does not run its shell-script input validator (package warning); `test-memstatic.cc` (a 512 MiB initialised array) is CE under judge's 256 MiB binary limit, as its own comment foresees; `test-fill-stdout.cc` is OLE at the 8 MiB output limit under judge, TLE under BAPCtools",
-    "bapctools/hellounix": "samples only; a shell-script input validator judge does not run; no accepted submission, which judge requires",
+    "bapctools/hellounix": "samples only (judge warns); a shell-script input validator judge does not run (package warning); no accepted submission, which judge requires",
     "bapctools/hellowholeworld": "samples only (judge warns); no input validator (judge: package warning)",
     "bapctools/identity": "BAPCtools' torture test: an unknown key in generators.yaml, checktestdata and VIVA validators (package warnings in judge); 8 files differ because generators `y`, `n`, `t`, `f` (links to one program) seed themselves from their folder's name, and judge runs a program from its content-addressed cache",
     "bapctools/testexpectations": "no input validator, which the format requires: judge fails verify on it, BAPCtools does not",
     "bapctools/testproblemconfig": "a problem.yaml test: no data, no submissions",
-    "bapctools/testseed": "samples only (judge warns); no submission in `accepted/` but the solution",
+    "bapctools/testseed": "samples only (judge warns): its generators.yaml tests BAPCtools' seeds, which judge reproduces to the byte",
 }
 
 # Verdicts that mean the same: judge's MLE is a run-time error in the format (and in
@@ -204,7 +204,7 @@ def main():
     global SCRATCH
     scratch = SCRATCH = os.path.abspath(sys.argv[1])
     packages = [p for p in read(os.path.join(scratch, "packages.txt")).split() if p]
-    summary, detail = [], []
+    summary, detail, clean = [], [], []
     totals = {"subs": 0, "agree": 0, "judge_ok": 0, "bt_ok": 0, "both_ok": 0}
     for pkg in packages:
         log = os.path.join(scratch, "logs", pkg.replace("/", "--"))
@@ -251,6 +251,8 @@ def main():
             if berror:
                 bcell += "; " + cell(berror, 100)
         agree_cell = f"{agree}/{counted}" if jsubs and bsubs else "-"
+        if bcode == 0 and bsubs:
+            clean.append((pkg, jcode == 0 and not jerror, agree, counted))
         summary.append(
             f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {agree_cell} | {secs(jsec)} | {secs(bsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
         )
@@ -267,7 +269,15 @@ def main():
     print(
         f"{totals['subs']} jury submissions: {totals['judge_ok']} as expected under judge, "
         f"{totals['bt_ok']} under BAPCtools, {totals['both_ok']} under both; "
-        f"{totals['agree']} with the same verdict from both."
+        f"{totals['agree']} with the same verdict from both (the problemtools examples run under judge alone)."
+    )
+    print()
+    passed = [c for c in clean if c[1]]
+    print(
+        f"BAPCtools verifies {len(clean)} packages without error or warning (`bt run` exit 0); "
+        f"judge's verify passes {len(passed)} of them ({', '.join(c[0] for c in passed) or 'none'}), "
+        f"and gives the same verdict to {sum(c[2] for c in clean)} of their {sum(c[3] for c in clean)} "
+        "submissions run by both. The notes say why the others differ."
     )
     print()
     print("| package | submission | expected (judge's reading) | judge | BAPCtools | same |")
