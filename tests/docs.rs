@@ -49,6 +49,7 @@ const DOC_FILES: &[&str] = &[
     "docs/grading.md",
     "docs/performance.md",
     "docs/preparing.md",
+    "docs/real-packages.md",
     "docs/sandbox.md",
     "docs/scale-out.md",
     "docs/verifying.md",
@@ -808,6 +809,11 @@ fn performance_md_commands_run() {
 #[test]
 fn preparing_md_commands_run() {
     check_commands("docs/preparing.md");
+}
+
+#[test]
+fn real_packages_md_commands_run() {
+    check_commands("docs/real-packages.md");
 }
 
 #[test]

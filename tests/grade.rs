@@ -414,6 +414,53 @@ fn a_missing_compiler_is_an_environment_error_naming_it() {
     );
 }
 
+#[test]
+fn a_missing_compiler_skips_its_submission_and_grades_the_others() {
+    // `judge grade P a.c b.py c.cpp` on a machine without the C compiler: one line naming
+    // the submission and the package that brings its compiler; the others are still graded
+    // (their rows and verdicts on stdout); exit status 2 at the end, since the grade is incomplete.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("languages.toml");
+    std::fs::write(
+        &table,
+        "[c]\ncompile = [\"no-such-cc\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprocesses = 1\npackage = \"no-such-cc-package\"\n",
+    )
+    .unwrap();
+    let tests = common::lo_shu_tests();
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["grade", "magic-square"])
+        .arg(common::programs().join("ac.c"))
+        .arg(common::programs().join("ac.py"))
+        .arg(common::programs().join("ac.cpp"))
+        .arg("--tests")
+        .arg(tests.path())
+        .arg("--languages")
+        .arg(&table)
+        .env("JUDGE_CACHE_DIR", common::cache_dir())
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = common::without_sandbox_warning(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].contains("ac.c")
+            && errors[0].contains("`no-such-cc`")
+            && errors[0].contains("install the Debian package no-such-cc-package"),
+        "{stderr}"
+    );
+    for graded in ["ac.py", "ac.cpp"] {
+        let row = stdout
+            .lines()
+            .find(|l| l.contains(graded))
+            .unwrap_or_else(|| panic!("no row for {graded}: {stdout}"));
+        assert!(row.contains(" AC "), "{stdout}");
+    }
+    assert!(!stdout.contains("ac.c "), "{stdout}");
+}
+
 /// `judge grade magic-square <sub> --tests <tests>` under an outer `timeout`, for a test to
 /// set its environment and folder.
 fn grade_one(sub: &Path, tests: &Path) -> Command {

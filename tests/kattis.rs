@@ -78,8 +78,13 @@ fn every_fixture_package_has_its_tests() {
         .collect();
     found.sort();
     // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs,
-    // `halfcredit` (a custom grader) in tests/scoring.rs.
-    let mut listed = [&PACKAGES[..], &["gensum", "halfcredit"]].concat();
+    // `halfcredit` (a custom grader) in tests/scoring.rs; `threadecho` and `constdouble`
+    // their own below.
+    let mut listed = [
+        &PACKAGES[..],
+        &["constdouble", "gensum", "halfcredit", "threadecho"],
+    ]
+    .concat();
     listed.sort();
     assert_eq!(found, listed);
 }
@@ -104,6 +109,108 @@ fn verify_passes_the_guessnum_package() {
 #[test]
 fn verify_passes_the_divisor_package() {
     verify_passes("divisor");
+}
+
+/// `threadecho`, read as BAPCtools reads real packages: `type: pass-fail interactive` (several
+/// types in one string, as the format's examples write it), an interactor that starts a
+/// thread (jury programs may), and a `submissions.yaml` glob with spaces inside its braces
+/// (`secret/{ 2 }`, trimmed), and a folder submission whose `entrypoint` `submissions.yaml`
+/// names (its `main.py` fails). Before, the first was a load error, the second a judge error on
+/// every test, the third a rule matching no test, the fourth an RTE.
+#[test]
+fn verify_passes_threadecho_as_bapctools_reads_it() {
+    let dir = rel(&package("threadecho"));
+    let run = judge_timed(300, &["verify", "--json", &dir]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let got: Vec<(&str, &str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.expected.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/echo.py", "AC", "AC"),
+            ("submissions/accepted/folder", "AC", "AC"),
+            ("submissions/wrong_answer/plus_one.py", "WA", "WA"),
+        ]
+    );
+    run.assert_code(0);
+}
+
+/// `constdouble`: `problem.yaml`'s `constants:` (2025-09) are substituted into the input
+/// validator (`{{MAX}}` is 100: 101 in data/invalid_input is rejected, 100 accepted), not into
+/// submissions (one printing `{{MAX}}` as it is gets WA), as BAPCtools does. Before, the
+/// validator did not run (`{{MAX}}` is no Python integer) and verify stopped.
+#[test]
+fn verify_substitutes_constants_into_jury_programs_only() {
+    let dir = rel(&package("constdouble"));
+    let run = judge_timed(300, &["verify", "--json", &dir]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let invalid = p
+        .checks
+        .iter()
+        .find(|c| c.name == "invalid inputs")
+        .unwrap();
+    assert!(invalid.message.contains("rejected"), "{}", invalid.message);
+    let got: Vec<(&str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/wrong_answer/literal.py", "WA"),
+        ]
+    );
+    run.assert_code(0);
+}
+
+/// A package whose only tests are samples (several of BAPCtools' test problems, which
+/// BAPCtools runs on them): verify judges the samples, with a `warn` saying so, instead of
+/// refusing the package. One with no test at all is still refused.
+#[test]
+fn a_package_with_samples_only_is_verified_on_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    fs::remove_dir_all(dir.join("data/secret")).unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    assert!(
+        p.checks.iter().any(|c| c.status == "warn"
+            && c.message.contains("the samples are the whole test set")),
+        "{}",
+        run.stdout
+    );
+    let got: Vec<&str> = p.submissions.iter().map(|s| s.actual.as_str()).collect();
+    assert_eq!(got, ["AC", "WA"]);
+    run.assert_code(0);
+    fs::remove_dir_all(dir.join("data/sample")).unwrap();
+    let run = judge_timed(300, &["verify", &rel(&dir)]);
+    assert_clean_error(&run);
+    assert!(
+        run.stderr.contains("data/secret is missing"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[derive(Debug, Deserialize)]
@@ -572,5 +679,88 @@ fn expected_results_from_headers_rejected_and_submissions_yaml() {
         ),
         "{}",
         run.stdout
+    );
+}
+
+/// `scripts/real_packages_table.py` (the table of docs/real-packages.md) reads both tools'
+/// logs: judge's verify JSON (a submission's check passed or failed) and `bt run`'s coloured
+/// summary lines (green: met its expectation, red: not), and splices the table between the
+/// page's markers, keeping the rest of the page.
+#[test]
+fn real_packages_table_reads_both_tools_logs() {
+    let scratch = tempfile::tempdir().unwrap();
+    let s = scratch.path();
+    let write = |rel: &str, text: &str| {
+        let p = s.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    write("packages.txt", "bapctools/demo\n");
+    write(
+        "judge/bapctools/demo/problem.yaml",
+        "problem_format_version: 2025-09\n",
+    );
+    write("judge/bapctools/demo/data/secret/1.in", "1\n");
+    write("judge/bapctools/demo/data/secret/1.ans", "1\n");
+    let check = |name: &str, status: &str| {
+        format!(r#"{{"name": "{name}", "status": "{status}", "message": "m"}}"#)
+    };
+    let sub = |path: &str, exp: &str, got: &str| {
+        format!(r#"{{"path": "{path}", "expected": "{exp}", "actual": "{got}"}}"#)
+    };
+    write(
+        "logs/bapctools--demo.judge.json",
+        &format!(
+            r#"{{"ok": false, "interrupted": false, "problems": [{{"problem": "demo", "checks": [{}, {}, {}], "submissions": [{}, {}]}}]}}"#,
+            check("package", "ok"),
+            check("submissions/accepted/a.py", "ok"),
+            check("submissions/wrong_answer/b.py", "fail"),
+            sub("submissions/accepted/a.py", "AC", "AC"),
+            sub("submissions/wrong_answer/b.py", "WA", "AC"),
+        ),
+    );
+    write("logs/bapctools--demo.judge.status", "1 12.5 10.0\n");
+    write(
+        "logs/bapctools--demo.btrun.out",
+        "\x1b[36maccepted/a.py\x1b[0m:     \x1b[32m AC 0.009s\x1b[0m \x1b[2m@ secret/1\x1b[0m\n\
+         \x1b[36mwrong_answer/b.py\x1b[0m: \x1b[1m\x1b[31m\x1b[31m AC 0.008s\x1b[0m \x1b[2m@ secret/1\x1b[0m\n",
+    );
+    write("logs/bapctools--demo.btrun.status", "1 24.0 20.0\n");
+    let page = s.join("page.md");
+    fs::write(
+        &page,
+        "# Page\n\nbefore\n\n<!-- table: made by scripts/real-packages from its logs; do not edit by hand -->\nold\n<!-- end of table -->\n\nafter\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new("python3")
+        .arg(root().join("scripts/real_packages_table.py"))
+        .arg(s)
+        .arg("--into")
+        .arg(&page)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("# Page\n\nbefore\n\n<!-- table:"),
+        "{text}"
+    );
+    assert!(text.ends_with("<!-- end of table -->\n\nafter\n"), "{text}");
+    assert!(!text.contains("\nold\n"), "{text}");
+    assert!(
+        text.contains("| bapctools/demo | committed (1 input) | 1/2 as expected; verify fails | 1/2 as expected; exit 1 | 2/2 | 2.5 s | 4.0 s |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| bapctools/demo | accepted/a.py | AC | AC ✓ | AC ✓ | yes |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| bapctools/demo | wrong_answer/b.py | WA | AC ✗ | AC ✗ | yes |"),
+        "{text}"
     );
 }

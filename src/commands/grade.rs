@@ -33,6 +33,25 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         check_writable_folder(path)?;
     }
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
+    // A submission whose compiler or runtime this machine lacks: one line naming the Debian
+    // package that brings it; the others are graded, and the exit status is 2 at the end.
+    let mut missing = 0;
+    let submissions: Vec<Submission> = submissions
+        .into_iter()
+        .filter(
+            |s| match crate::compile::missing_toolchain(&grader.table, s.language) {
+                Some(e) => {
+                    eprintln!("error: {}: not graded: {e}", s.path.display());
+                    missing += 1;
+                    false
+                }
+                None => true,
+            },
+        )
+        .collect();
+    if submissions.is_empty() {
+        return Ok(Status::Incomplete);
+    }
     let tests = match given {
         Some(tests) => tests,
         None => testset::cache::full(&pkg, grader.cache.dir())
@@ -135,7 +154,9 @@ pub fn run(args: GradeArgs) -> Result<Status> {
         write_atomic(path, html_grade::render(&page).as_bytes())?;
         eprintln!("wrote {}", path.display());
     }
-    Ok(if verdicts.iter().all(|&v| v == Some(Verdict::AC)) {
+    Ok(if missing > 0 {
+        Status::Incomplete
+    } else if verdicts.iter().all(|&v| v == Some(Verdict::AC)) {
         Status::Success
     } else {
         Status::Rejected

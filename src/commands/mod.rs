@@ -32,6 +32,9 @@ pub enum Status {
     Success,
     /// Rejected / invalid / not accepted: exit status 1.
     Rejected,
+    /// Part of the work could not be done for a reason of this machine (a compiler missing),
+    /// already said in an `error:` line; the rest was done and reported: exit status 2.
+    Incomplete,
 }
 
 /// Exit status for usage and environment errors.
@@ -89,6 +92,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
     match result {
         Ok(Status::Success) => 0,
         Ok(Status::Rejected) => 1,
+        Ok(Status::Incomplete) => EXIT_ERROR,
         Err(e) => {
             if is_broken_pipe(&e) {
                 return 0;

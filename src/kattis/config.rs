@@ -86,7 +86,14 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
             )
         })?),
     };
-    let types = top.take_strings("type")?.unwrap_or_default();
+    // One string may name several types separated by spaces (`type: pass-fail interactive`,
+    // as the format's own examples write it and BAPCtools reads it).
+    let types: Vec<String> = top
+        .take_strings("type")?
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|t| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+        .collect();
     for t in &types {
         if !TYPES.contains(&t.as_str()) {
             return Err(format!(
@@ -354,6 +361,12 @@ mod tests {
                 "problem.yaml: unknown key `colour`"
             ]
         );
+        let (c, _) =
+            parse("problem_format_version: 2025-09\ntype: pass-fail interactive\n").unwrap();
+        assert!(c.interactive);
+        let e =
+            parse("problem_format_version: 2025-09\ntype: pass-fail  multi-pass\n").unwrap_err();
+        assert!(e.contains("multi-pass"), "{e}");
         let e = parse("problem_format_version: 2025-09\ntype: pass-fale\n").unwrap_err();
         assert!(e.contains("`pass-fale` is not a problem type"), "{e}");
         assert!(parse("problem_format_version: 2025-09\ntype: 5\n").is_err());

@@ -170,6 +170,12 @@ impl RunDir {
     }
 }
 
+/// Processes/threads a jury program (validator, output validator, interactor, generator) may
+/// have: jury programs are trusted to start threads (an interactor that writes in one thread
+/// and reads in another, as BAPCtools' `pseudointeraction` test problem does); problemtools
+/// and BAPCtools do not limit them at all.
+pub(crate) const JURY_PROCESSES: u32 = 16;
+
 impl KattisPackage {
     /// Limits for validators: the package's validation limits.
     pub(crate) fn validation_limits(&self) -> Limits {
@@ -186,7 +192,7 @@ impl KattisPackage {
             memory_bytes: l.validation_memory << 20,
             output_bytes: l.validation_output << 20,
             stderr_bytes: STDERR_BYTES,
-            processes: 1,
+            processes: JURY_PROCESSES,
         }
     }
 
@@ -350,10 +356,12 @@ impl KattisPackage {
                 self.name
             )));
         };
-        let program = super::programs::program(&sub.path, &sub.rel)
+        let mut program = super::programs::program(&sub.path, &sub.rel)
             .ok()
             .flatten()
             .ok_or_else(|| JuryError(format!("cannot read submissions/{}", sub.rel)))?;
+        // A submission: its sources are not substituted (as in BAPCtools).
+        program.substitute = false;
         let time = self
             .config
             .limits

@@ -8,6 +8,7 @@
 //! protocol (exit 0 = ok), unless its folder holds a DOMjudge-style testlib.h that maps the
 //! exit codes to 42/43.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -42,6 +43,9 @@ pub struct Program {
     pub form: Form,
     /// Speaks testlib's protocol rather than the package format's.
     pub testlib: bool,
+    /// `{{name}}` in its sources is replaced by the package's constant of that name before it
+    /// is built (validators, output validators, generators; not submissions, as in BAPCtools).
+    pub substitute: bool,
     built: OnceLock<Result<Built, JuryError>>,
 }
 
@@ -74,6 +78,8 @@ pub struct JuryRunner {
     cache: Cache,
     compile_limits: CompileLimits,
     sandbox: Mutex<Option<std::sync::Arc<dyn Sandbox>>>,
+    /// `problem.yaml`'s `constants:` (`name` and `name.variant`), for `{{name}}` in sources.
+    constants: BTreeMap<String, String>,
 }
 
 impl JuryRunner {
@@ -84,7 +90,14 @@ impl JuryRunner {
             cache,
             compile_limits: CompileLimits::default(),
             sandbox: Mutex::new(None),
+            constants: BTreeMap::new(),
         }
+    }
+
+    /// The runner with the package's constants, substituted into jury program sources.
+    pub fn with_constants(mut self, constants: BTreeMap<String, String>) -> JuryRunner {
+        self.constants = constants;
+        self
     }
 
     /// A runner with a given sandbox (tests use a scripted one).
@@ -141,6 +154,12 @@ impl JuryRunner {
     }
 
     fn build_now(&self, program: &Program) -> Result<Built, JuryError> {
+        // With `{{constants}}` in its sources: built from a substituted copy.
+        let substituted = match program.substitute && !self.constants.is_empty() {
+            true => with_constants(program, &self.constants)?,
+            false => None,
+        };
+        let program = substituted.as_ref().map_or(program, |(_, p)| p);
         let failed = |message: &str| {
             let first: Vec<&str> = message.lines().take(3).collect();
             JuryError(format!(
@@ -334,6 +353,7 @@ pub fn program(path: &Path, display: &str) -> Result<Option<Program>, String> {
         display: display.to_string(),
         form,
         testlib,
+        substitute: true,
         built: OnceLock::new(),
     };
     if path.is_file() {
@@ -432,8 +452,107 @@ pub fn folder_program(path: &Path, display: &str, main: &Path) -> Option<Program
             language,
         },
         testlib: false,
+        substitute: true,
         built: OnceLock::new(),
     })
+}
+
+/// `program` with `{{name}}` in its sources replaced by `constants[name]`, copied into a
+/// temporary folder (kept alive by the returned guard while it is built); `None` when no
+/// source names a constant. Scripted programs (`build`/`run`) are left as they are.
+fn with_constants(
+    program: &Program,
+    constants: &BTreeMap<String, String>,
+) -> Result<Option<(tempfile::TempDir, Program)>, JuryError> {
+    let io = |e: std::io::Error| JuryError(format!("cannot read {}: {e}", program.display));
+    let files: Vec<PathBuf> = match &program.form {
+        Form::File(_) => vec![program.path.clone()],
+        Form::Folder { .. } => {
+            let mut files: Vec<PathBuf> = fs::read_dir(&program.path)
+                .map_err(io)?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect();
+            files.sort();
+            files
+        }
+        Form::Script => return Ok(None),
+    };
+    let mut changed = false;
+    let mut contents = Vec::new();
+    for f in files {
+        let bytes = fs::read(&f).map_err(io)?;
+        let bytes = match String::from_utf8(bytes) {
+            Ok(text) => {
+                let new = substitute_constants(&text, constants);
+                changed |= new != text;
+                new.into_bytes()
+            }
+            Err(e) => e.into_bytes(),
+        };
+        contents.push((f, bytes));
+    }
+    if !changed {
+        return Ok(None);
+    }
+    let dir = tempfile::tempdir().map_err(|e| {
+        JuryError(format!(
+            "cannot make a folder to build {}: {e}",
+            program.display
+        ))
+    })?;
+    let write = |path: &Path, bytes: &[u8]| {
+        fs::write(path, bytes)
+            .map_err(|e| JuryError(format!("cannot write {}: {e}", path.display())))
+    };
+    let base = dir
+        .path()
+        .join(program.path.file_name().unwrap_or_default());
+    let form = match &program.form {
+        Form::File(language) => {
+            write(&base, &contents[0].1)?;
+            Form::File(*language)
+        }
+        Form::Folder { main, language } => {
+            fs::create_dir(&base).map_err(|e| {
+                JuryError(format!(
+                    "cannot make a folder to build {}: {e}",
+                    program.display
+                ))
+            })?;
+            for (f, bytes) in &contents {
+                write(&base.join(f.file_name().unwrap_or_default()), bytes)?;
+            }
+            Form::Folder {
+                main: base.join(main.file_name().unwrap_or_default()),
+                language: *language,
+            }
+        }
+        Form::Script => unreachable!("scripted programs are returned above"),
+    };
+    let copy = Program {
+        name: program.name.clone(),
+        path: base,
+        display: program.display.clone(),
+        form,
+        testlib: program.testlib,
+        substitute: false,
+        built: OnceLock::new(),
+    };
+    Ok(Some((dir, copy)))
+}
+
+/// `{{name}}` (and `{{name.variant}}`) replaced by the constant of that name (`problem.yaml`
+/// `constants:`); names no constant has are left as they are.
+pub fn substitute_constants(text: &str, constants: &BTreeMap<String, String>) -> String {
+    if !text.contains("{{") {
+        return text.to_string();
+    }
+    let mut out = text.to_string();
+    for (name, value) in constants {
+        out = out.replace(&format!("{{{{{name}}}}}"), value);
+    }
+    out
 }
 
 /// True if `source` is a testlib program with testlib's own exit codes.
@@ -468,6 +587,19 @@ pub fn open_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn constants_replace_known_names_and_variants_only() {
+        let c: std::collections::BTreeMap<String, String> = [("N", "5"), ("N.tex", "5")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        assert_eq!(
+            super::substitute_constants("a({{N}}, {{N.tex}}, {{M}}, {N})", &c),
+            "a(5, 5, {{M}}, {N})"
+        );
+    }
+
     use super::*;
 
     #[test]

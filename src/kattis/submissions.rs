@@ -81,6 +81,7 @@ pub fn load(
             let mut upper = None;
             let mut score = None;
             let mut group_scores = Vec::new();
+            let mut entrypoint = None;
             for y in &yaml_rules {
                 if !(matches_path(&y.glob, &rel)) {
                     continue;
@@ -93,6 +94,7 @@ pub fn load(
                 score = score.or(y.score);
                 group_scores.extend(y.group_scores.iter().cloned());
                 upper = upper.or(y.use_upper);
+                entrypoint = entrypoint.or(y.entrypoint.clone());
             }
             if !replaced_default {
                 if let Some(d) = &defaults {
@@ -156,6 +158,15 @@ pub fn load(
             let skipped = if let Some(e) = bad_header {
                 warnings.push(e);
                 Some("its @EXPECTED_RESULTS@ header cannot be read; not checked".to_string())
+            } else if path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(".disabled"))
+            {
+                // BAPCtools' way to switch a submission (file or folder) off.
+                Some(
+                    "a `.disabled` name switches it off (as BAPCtools reads it); not checked"
+                        .into(),
+                )
             } else if rules.is_empty()
                 && verdicts.is_none()
                 && score.is_none()
@@ -189,6 +200,7 @@ pub fn load(
             let must_tle = rules
                 .iter()
                 .any(|r| r.required.len() == 1 && r.required.contains(&Outcome::TLE));
+            let entrypoint = entrypoint.map(|e: String| path.join(e));
             out.push(JurySubmission {
                 path,
                 rel,
@@ -204,6 +216,7 @@ pub fn load(
                 upper_bound: upper
                     .unwrap_or(must_tle || verdicts == Some(BTreeSet::from([Verdict::TLE]))),
                 rules,
+                entrypoint,
                 verdicts,
                 score,
                 group_scores,
@@ -245,6 +258,8 @@ struct YamlRule {
     group_scores: Vec<GroupScoreRule>,
     use_lower: Option<bool>,
     use_upper: Option<bool>,
+    /// The entry point of a folder submission (`entrypoint: ac.py`).
+    entrypoint: Option<String>,
 }
 
 fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, String> {
@@ -275,7 +290,8 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             None => None,
             Some(v) => Some(score_expectation(v).map_err(|e| at(format!("{glob}.score: {e}")))?),
         };
-        m.known(&["language", "entrypoint", "authors", "model_solution"]);
+        let entrypoint = m.take_str("entrypoint").map_err(at)?;
+        m.known(&["language", "authors", "model_solution"]);
         // Remaining map-valued keys are test groups.
         let mut group_scores = Vec::new();
         if let yaml_serde::Value::Mapping(inner) = v {
@@ -338,6 +354,7 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             group_scores,
             use_lower: lower,
             use_upper: upper,
+            entrypoint,
         });
     }
     Ok(out)
@@ -420,6 +437,33 @@ mod tests {
                 message: Cow::Borrowed(""),
             })
             .collect()
+    }
+
+    #[test]
+    fn disabled_submissions_are_not_checked() {
+        // BAPCtools' `.disabled` suffix, on a file and on a folder program.
+        let dir = tempfile::tempdir().unwrap();
+        let acc = dir.path().join("submissions/accepted");
+        std::fs::create_dir_all(acc.join("prolog.disabled")).unwrap();
+        std::fs::write(acc.join("prolog.disabled/main.pl"), "").unwrap();
+        std::fs::write(acc.join("a.py.disabled"), "").unwrap();
+        std::fs::write(acc.join("b.py"), "").unwrap();
+        let (subs, _) = load(dir.path(), Version::V2025, false).unwrap();
+        let skipped: Vec<(&str, bool)> = subs
+            .iter()
+            .map(|s| {
+                let why = s.skipped.as_deref().unwrap_or("");
+                (s.rel.as_str(), why.contains(".disabled"))
+            })
+            .collect();
+        assert_eq!(
+            skipped,
+            [
+                ("accepted/a.py.disabled", true),
+                ("accepted/b.py", false),
+                ("accepted/prolog.disabled", true)
+            ]
+        );
     }
 
     #[test]

@@ -52,6 +52,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             .chain(data.warnings.iter().cloned()),
     );
     notes.extend(source.notes);
+    notes.extend(data.notes.iter().cloned());
     let scoring = match config.scoring {
         true => Some(Arc::new(
             scoring::load(&source.root, &data.tests, config.version == Version::V2025)
@@ -113,7 +114,11 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             data,
             input_validators,
             output_validator,
-            JuryRunner::new(jury.slots, table, cache),
+            JuryRunner::new(jury.slots, table, cache).with_constants(
+                crate::kattis::generators::constants(
+                    &std::fs::read_to_string(&yaml_path).unwrap_or_default(),
+                ),
+            ),
             notes,
         )
         .with_grader(grader),

@@ -316,6 +316,7 @@ fn built_in_submissions(dir: &Path, scored: bool) -> Result<Vec<JurySubmission>,
                     lower_bound: expected == Some(Verdict::AC),
                     upper_bound: expected == Some(Verdict::TLE),
                     skipped: None,
+                    entrypoint: None,
                 });
             }
         }

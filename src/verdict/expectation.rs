@@ -367,6 +367,9 @@ pub struct JurySubmission {
     pub upper_bound: bool,
     /// Why it is not checked (unsupported language, scoring-only folder, ...).
     pub skipped: Option<String>,
+    /// The entry point of a submission given as a folder, when `submissions.yaml` names it
+    /// (`entrypoint: ac.py`); else the folder's own rule picks it.
+    pub entrypoint: Option<PathBuf>,
 }
 
 impl JurySubmission {
@@ -389,6 +392,20 @@ impl JurySubmission {
             }
         }
         Ok(())
+    }
+
+    /// The program to compile: its file, or its folder with the entry point
+    /// `submissions.yaml` names.
+    pub fn submission(
+        &self,
+    ) -> Result<crate::compile::Submission, crate::compile::SubmissionError> {
+        let mut s = crate::compile::Submission::from_path(&self.path, self.language)?;
+        if let Some(entry) = &self.entrypoint {
+            if s.entry.is_some() && entry.is_file() {
+                s.entry = Some(entry.clone());
+            }
+        }
+        Ok(s)
     }
 
     /// What it must get, for reports: its verdicts (`WA`, `WA/TLE`), else the verdict its
@@ -543,7 +560,8 @@ fn expand_braces(glob: &str) -> Vec<String> {
     let (head, tail) = (&glob[..open], &glob[close + 1..]);
     glob[open + 1..close]
         .split(',')
-        .flat_map(|alt| expand_braces(&format!("{head}{alt}{tail}")))
+        // Each alternative without its surrounding spaces, as BAPCtools reads `{ 4 }`.
+        .flat_map(|alt| expand_braces(&format!("{head}{}{tail}", alt.trim())))
         .collect()
 }
 
@@ -565,6 +583,9 @@ mod tests {
     fn globs_match_within_segments_and_parents() {
         assert!(matches_path("accepted", "accepted/sol.py"));
         assert!(matches_path("accepted/*", "accepted/sol.py"));
+        // Spaces around brace alternatives are trimmed, as BAPCtools reads them.
+        assert!(matches_path("secret/*{ 4 }{ 2 }", "secret/142"));
+        assert!(matches_path("wa/{ a.py , b.py }", "wa/b.py"));
         assert!(matches_path("*/sol.py", "accepted/sol.py"));
         assert!(!matches_path("*", "accepted/sol.py") || matches_path("*", "accepted"));
         assert!(matches_path("accepted/{a,b}.py", "accepted/b.py"));
@@ -642,6 +663,7 @@ mod tests {
             lower_bound: false,
             upper_bound: false,
             skipped: None,
+            entrypoint: None,
         }
     }
 

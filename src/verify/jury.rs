@@ -353,7 +353,7 @@ pub fn prepare(
     let submissions = subs
         .iter()
         .filter(|s| s.skipped.is_none())
-        .map(|s| Submission::from_path(&s.path, s.language))
+        .map(|s| s.submission())
         .collect::<Result<Vec<_>, _>>()?;
     // One compiler more than `jobs`: their serial phases (javac's JVM start, the linker) leave
     // a core idle otherwise (a cold verify of the exported magic-square: 21.5 s, 20.3 s).
@@ -736,6 +736,7 @@ mod tests {
             lower_bound: false,
             upper_bound: false,
             skipped: None,
+            entrypoint: None,
         }
     }
 

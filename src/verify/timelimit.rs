@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use crate::compile::Submission;
 use crate::grade::submission::Grader;
 use crate::grade::Options;
 use crate::kattis::timelimit::{lower_bounds, secs};
@@ -41,7 +40,7 @@ pub fn settle(
     pkg.limits.time = MEASURE_LIMIT;
     let mut slowest: Option<(Duration, &str)> = None;
     for s in bounds {
-        let submission = Submission::from_path(&s.path, s.language)?;
+        let submission = s.submission()?;
         let options = Options {
             jobs,
             ..Options::default()

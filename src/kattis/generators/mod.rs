@@ -118,8 +118,8 @@ fn config_for_generating(text: &str) -> Result<Config, String> {
     Ok(config)
 }
 
-/// `problem.yaml`'s `constants:` as text, for `{{name}}` in commands.
-fn constants(problem_yaml: &str) -> BTreeMap<String, String> {
+/// `problem.yaml`'s `constants:` as text, for `{{name}}` in commands and program sources.
+pub(crate) fn constants(problem_yaml: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let Ok(yaml_serde::Value::Mapping(top)) = yaml_serde::from_str(problem_yaml) else {
         return out;
@@ -173,7 +173,8 @@ pub fn make(pkg: &Path, g: &Generators, out: &Path, jury: &JuryConfig) -> Result
     let table = LanguageTable::load(jury.languages.as_deref())
         .map_err(|e| anyhow!("cannot load the language table: {e}"))?;
     let cache = Cache::for_this_user().map_err(|e| anyhow!(e))?;
-    let runner = JuryRunner::new(jury.slots, table, cache);
+    let problem_yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap_or_default();
+    let runner = JuryRunner::new(jury.slots, table, cache).with_constants(constants(&problem_yaml));
     let validators = input_validators(pkg)?;
     for dir in &g.plan.dirs {
         let path = out.join(&dir.path);

@@ -495,14 +495,7 @@ fn numbered_name(key: &str, number: usize, total: usize) -> String {
     }
 }
 
-/// `{{name}}` replaced by the constant of that name (`problem.yaml` `constants:`).
-fn substitute_constants(text: &str, constants: &BTreeMap<String, String>) -> String {
-    let mut out = text.to_string();
-    for (name, value) in constants {
-        out = out.replace(&format!("{{{{{name}}}}}"), value);
-    }
-    out
-}
+use crate::kattis::programs::substitute_constants;
 
 #[cfg(test)]
 mod tests {

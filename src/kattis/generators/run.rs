@@ -58,7 +58,7 @@ fn run_limits(config: &Config) -> Limits {
         memory_bytes: config.limits.validation_memory << 20,
         output_bytes: 1 << 30,
         stderr_bytes: 64 << 10,
-        processes: 1,
+        processes: crate::kattis::problem::JURY_PROCESSES,
     }
 }
 

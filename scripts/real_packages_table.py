@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""The markdown of docs/real-packages.md from the logs `scripts/real-packages` leaves in SCRATCH.
+
+    python3 scripts/real_packages_table.py SCRATCH > docs/real-packages.md
+
+SCRATCH holds packages.txt (one <set>/<name> a line), logs/<set>--<name>.* (judge's verify
+JSON, stderr and exit status with times; gen --check and gen outputs; BAPCtools' generate and
+run outputs with exit status and times), and the copies judge/, gen/ and bt/ whose data/
+folders are compared.
+"""
+import filecmp
+import json
+import os
+import re
+import sys
+
+# Why a package or a submission differs, where the logs do not say it themselves: judged by
+# reading the package and both tools' output. Keyed by <set>/<name>.
+NOTES = {
+    "problemtools/different": "judge skips the Python 2 submission (not in Debian 12) and the checktestdata validator (a package warning: verify fails)",
+    "package-format/interactive": "a stub (problem.yaml, statement, submissions.yaml): no data, no programs; neither tool has anything to run",
+    "package-format/maximal": "its submissions use `include/` files (not supported by judge); BAPCtools rejects its PHP submissions (PHP not permitted by its problem.yaml)",
+    "package-format/multipass": "multi-pass: not supported by judge",
+    "package-format/submit_answer": "submit-answer: supported by neither tool",
+    "package-format/passfail": "`source_url` is deprecated in 2025-09: judge fails verify on it, BAPCtools warns and exits 1; judge also skips the checktestdata validator",
+    "package-format/scoring": "as passfail; BAPCtools does not read `type: scoring` (judge's scores: 100 and 0, as the folders say)",
+    "bapctools/alternativeencryption": "multi-pass: not supported by judge",
+    "bapctools/interactivemultipass": "multi-pass: not supported by judge",
+    "bapctools/multipass": "multi-pass: not supported by judge",
+    "bapctools/boolfind": "samples only (judge warns); BAPCtools gives `boolfind-test-loop.cc` JE (its interactor waits past BAPCtools' 60 s validator timeout), judge TLE",
+    "bapctools/constants": "judge substitutes `{{constants}}` in jury programs (fixed here); verify fails only on the skipped checktestdata validator",
+    "bapctools/different": "verify fails only on the skipped checktestdata validator; `*.disabled` submissions are run by neither tool",
+    "bapctools/fltcmp": "samples only (judge warns)",
+    "bapctools/hello": "samples only (judge warns); judge grades no shell-script submission and does not run its shell-script input validator (package warning); `test-memstatic.cc` (a 512 MiB initialised array) is CE under judge's 256 MiB binary limit, as its own comment foresees; `test-fill-stdout.cc` is OLE at the 8 MiB output limit under judge, TLE under BAPCtools",
+    "bapctools/hellounix": "samples only (judge warns); a shell-script input validator judge does not run (package warning); no accepted submission, which judge requires",
+    "bapctools/hellowholeworld": "samples only (judge warns); no input validator (judge: package warning)",
+    "bapctools/identity": "BAPCtools' torture test: an unknown key in generators.yaml, checktestdata and VIVA validators (package warnings in judge); 8 files differ because generators `y`, `n`, `t`, `f` (links to one program) seed themselves from their folder's name, and judge runs a program from its content-addressed cache",
+    "bapctools/testexpectations": "no input validator, which the format requires: judge fails verify on it, BAPCtools does not",
+    "bapctools/testproblemconfig": "a problem.yaml test: no data, no submissions",
+    "bapctools/testseed": "samples only (judge warns): its generators.yaml tests BAPCtools' seeds, which judge reproduces to the byte",
+}
+
+# Verdicts that mean the same: judge's MLE is a run-time error in the format (and in
+# BAPCtools).
+SHORT = {"RTE": "RE", "RE": "RE", "MLE": "RE"}
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# A submission's summary line of `bt run`: cyan name, then its verdict in green (met its
+# expectation) or red (did not), maybe bold.
+BT_LINE = re.compile(
+    r"^\x1b\[36m(?P<name>[^\x1b]+)\x1b\[0m:\s*(?P<codes>(?:\x1b\[[0-9;]*m)+)\s*(?P<verdict>[A-Z]+)\s*(?:\x1b\[[0-9;]*m)*\s*[0-9]"
+)
+
+
+def read(path, default=""):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return default
+
+
+def status(path):
+    """(exit status, seconds) from a `status end start` file; (None, None) when absent."""
+    parts = read(path).split()
+    if not parts:
+        return None, None
+    seconds = float(parts[1]) - float(parts[2]) if len(parts) == 3 else None
+    return int(parts[0]), seconds
+
+
+def first_error(text):
+    """The first error line: judge's `error:`, BAPCtools' `ERROR`/`FATAL` or red message."""
+    red = ""
+    for raw in text.splitlines():
+        line = ANSI.sub("", raw).strip()
+        if line.startswith(("error:", "ERROR", "Error")) or "FATAL" in line:
+            return line
+        if not red and "\x1b[31m" in raw and not BT_LINE.match(raw):
+            red = line
+    return red
+
+
+SCRATCH = ""
+
+
+def cell(text, limit=160):
+    for tool in ("judge", "gen", "bt"):
+        text = text.replace(f"{SCRATCH}/{tool}/", "")
+    text = " ".join(text.split()).replace("|", "\\|")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def judge_result(log):
+    """(submissions {path: (expected, actual, met)}, fails [check messages], error line)."""
+    code, seconds = status(log + ".judge.status")
+    try:
+        report = json.loads(read(log + ".judge.json"))
+    except ValueError:
+        return {}, [], first_error(read(log + ".judge.err")) or "no report", code, seconds
+    subs, fails = {}, []
+    for p in report.get("problems", []):
+        actual = {s["path"]: s for s in p.get("submissions", [])}
+        for c in p.get("checks", []):
+            name = c["name"]
+            if not name.startswith("submissions/"):
+                if c["status"] == "fail":
+                    fails.append(f'{name}: {c["message"]}')
+                continue
+            s = actual.get(name)
+            if c["status"] == "warn" and "not checked" in c["message"]:
+                subs[name] = ("-", "skipped", None)
+                continue
+            got_in_message = re.search(r"\bgot ([A-Z]{2,3})\b", c["message"])
+            got = s["actual"] if s else (got_in_message[1] if got_in_message else c["message"].split()[0])
+            exp_in_message = re.search(r"\bexpected ([A-Z/]+)", c["message"])
+            exp = s["expected"] if s else (exp_in_message[1] if exp_in_message else "?")
+            subs[name] = (exp, got, c["status"] != "fail")
+    return subs, fails, "", code, seconds
+
+
+def bt_result(log):
+    """(submissions {path: (actual, met)}, error line, exit status, seconds)."""
+    code, seconds = status(log + ".btrun.status")
+    gen_code, _ = status(log + ".btgen.status")
+    text = read(log + ".btrun.out")
+    subs = {}
+    for line in text.splitlines():
+        m = BT_LINE.match(line)
+        if m:
+            colours = re.findall(r"\x1b\[(3[0-9])m", m["codes"])
+            if colours:
+                subs["submissions/" + m["name"].strip()] = (m["verdict"], colours[-1] == "32")
+    error = ""
+    gen_text = read(log + ".btgen.out")
+    if "Did not find generators" in gen_text:
+        gen_text = ""
+    if not subs:
+        warning = next((ANSI.sub("", l).strip() for l in text.splitlines() if "WARNING" in l), "")
+        error = first_error(text) or first_error(gen_text) or warning or (
+            f"bt run exit {code}" if code else "no submission ran"
+        )
+    elif gen_code and gen_text:
+        error = "bt generate: " + (first_error(gen_text) or f"exit {gen_code}")
+    return subs, error, code, seconds
+
+
+def test_files(folder):
+    out = {}
+    for root, _, files in os.walk(folder):
+        for f in files:
+            if f.endswith((".in", ".ans")):
+                path = os.path.join(root, f)
+                out[os.path.relpath(path, folder)] = path
+    return out
+
+
+def data_cell(scratch, pkg, log):
+    gens = os.path.isfile(os.path.join(scratch, "judge", pkg, "generators", "generators.yaml"))
+    if not gens:
+        n = len([f for f in test_files(os.path.join(scratch, "judge", pkg, "data")) if f.endswith(".in")])
+        return f"committed ({n} input{'s' if n != 1 else ''})"
+    parts = []
+    check, _ = status(log + ".gencheck.status")
+    out = ANSI.sub("", read(log + ".gencheck.out")).strip().splitlines()
+    committed = test_files(os.path.join(scratch, "judge", pkg, "data"))
+    counts = re.search(r"(\d+) files? differing, (\d+) missing, (\d+) made by no rule", "\n".join(out))
+    if check == 0:
+        parts.append("committed = judge's" if committed else "none committed")
+    elif counts and counts[1] == "0" and counts[3] == "0":
+        # Only files not committed: what is committed is what judge makes.
+        parts.append(f"committed = judge's, {counts[2]} files not committed" if committed else "none committed")
+    elif counts:
+        parts.append(f"committed: {counts[1]} files differ from judge's, {counts[3]} made by no rule")
+    elif out:
+        parts.append("judge gen --check: " + (first_error("\n".join(out)) or out[-1]))
+    gen, _ = status(log + ".gen.status")
+    if gen:
+        return "; ".join(parts + ["judge gen failed: " + first_error(read(log + ".gen.out"))])
+    mine = test_files(os.path.join(scratch, "gen", pkg, "data"))
+    theirs = test_files(os.path.join(scratch, "bt", pkg, "data"))
+    if not theirs:
+        parts.append(f"judge made {len(mine)} files; BAPCtools made none")
+    else:
+        same = [f for f in mine if f in theirs and filecmp.cmp(mine[f], theirs[f], shallow=False)]
+        only = sorted(set(mine) ^ set(theirs))
+        differ = sorted(f for f in mine if f in theirs and f not in same)
+        if not only and not differ:
+            parts.append(f"judge's {len(same)} files = BAPCtools'")
+        else:
+            what = [f"judge's {len(same)} files = BAPCtools'"]
+            if differ:
+                what.append(f"{len(differ)} differ ({', '.join(differ[:3])})")
+            if only:
+                what.append(f"{len(only)} made by one tool only ({', '.join(only[:3])})")
+            parts.append(", ".join(what))
+    return "; ".join(parts)
+
+
+def secs(s):
+    return "-" if s is None else f"{s:.1f} s"
+
+
+def main():
+    global SCRATCH
+    scratch = SCRATCH = os.path.abspath(sys.argv[1])
+    packages = [p for p in read(os.path.join(scratch, "packages.txt")).split() if p]
+    summary, detail, clean = [], [], []
+    totals = {"subs": 0, "agree": 0, "judge_ok": 0, "bt_ok": 0, "both_ok": 0}
+    for pkg in packages:
+        log = os.path.join(scratch, "logs", pkg.replace("/", "--"))
+        jsubs, jfails, jerror, jcode, jsec = judge_result(log)
+        bsubs, berror, bcode, bsec = bt_result(log)
+        legacy = "problem_format_version: 2025-09" not in read(os.path.join(scratch, "judge", pkg, "problem.yaml"))
+        if legacy and not bsubs:
+            berror = "not read: BAPCtools reads the 2025-09 format only"
+        names = sorted(set(jsubs) | set(bsubs))
+        agree = 0
+        counted = 0
+        for n in names:
+            exp, jgot, jmet = jsubs.get(n, ("-", "-", None))
+            bgot, bmet = bsubs.get(n, ("-", None))
+            if jgot in ("-", "skipped") and bgot == "-":
+                # Run by neither tool (`.disabled` names, languages judge skips).
+                detail.append(f"| {pkg} | {n.removeprefix('submissions/')} | - | skipped | not run | - |")
+                continue
+            same = SHORT.get(jgot, jgot) == SHORT.get(bgot, bgot) and jgot not in ("-", "skipped")
+            agree += same
+            counted += 1
+            totals["subs"] += 1
+            totals["agree"] += same
+            totals["judge_ok"] += bool(jmet)
+            totals["bt_ok"] += bool(bmet)
+            totals["both_ok"] += bool(jmet) and bool(bmet)
+            mark = lambda met: "" if met is None else (" ✓" if met else " ✗")
+            detail.append(
+                f"| {pkg} | {n.removeprefix('submissions/')} | {exp} | {jgot}{mark(jmet)} | {bgot}{mark(bmet)} | {'yes' if same else 'no'} |"
+            )
+        jmet = sum(1 for v in jsubs.values() if v[2])
+        jsubs_run = {k: v for k, v in jsubs.items() if v[1] != "skipped"}
+        bmet = sum(1 for v in bsubs.values() if v[1])
+        if jerror:
+            jcell = "error: " + cell(jerror.removeprefix("error: "))
+        else:
+            jcell = f"{jmet}/{len(jsubs_run)} as expected; verify " + ("passes" if jcode == 0 else "fails")
+            if jfails:
+                jcell += ": " + cell(jfails[0], 120)
+        if berror and not bsubs:
+            bcell = cell(berror)
+        else:
+            bcell = f"{bmet}/{len(bsubs)} as expected; exit {bcode}"
+            if berror:
+                bcell += "; " + cell(berror, 100)
+        agree_cell = f"{agree}/{counted}" if jsubs and bsubs else "-"
+        if bcode == 0 and bsubs:
+            clean.append((pkg, jcode == 0 and not jerror, agree, counted))
+        summary.append(
+            f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {agree_cell} | {secs(jsec)} | {secs(bsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
+        )
+    print(TABLE_START)
+    print()
+    versions = [read(os.path.join(scratch, f)).strip().splitlines() for f in ("judge-version.txt", "bt-version.txt")]
+    if all(versions):
+        print(f"Made with {versions[0][0]} and {versions[1][0]}.")
+        print()
+    print("| package | data | judge | BAPCtools | same verdicts | judge time | BAPCtools time | notes |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("\n".join(summary))
+    print()
+    print(
+        f"{totals['subs']} jury submissions: {totals['judge_ok']} as expected under judge, "
+        f"{totals['bt_ok']} under BAPCtools, {totals['both_ok']} under both; "
+        f"{totals['agree']} with the same verdict from both (the problemtools examples run under judge alone)."
+    )
+    print()
+    passed = [c for c in clean if c[1]]
+    print(
+        f"BAPCtools verifies {len(clean)} packages without error or warning (`bt run` exit 0); "
+        f"judge's verify passes {len(passed)} of them ({', '.join(c[0] for c in passed) or 'none'}), "
+        f"and gives the same verdict to {sum(c[2] for c in clean)} of their {sum(c[3] for c in clean)} "
+        "submissions run by both. The notes say why the others differ."
+    )
+    print()
+    print("| package | submission | expected (judge's reading) | judge | BAPCtools | same |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    print("\n".join(detail))
+    print()
+    print(TABLE_END)
+
+
+TABLE_START = "<!-- table: made by scripts/real-packages from its logs; do not edit by hand -->"
+TABLE_END = "<!-- end of table -->"
+
+
+if __name__ == "__main__":
+    # With --into PAGE: the page with its table (between the two markers) replaced.
+    if len(sys.argv) == 4 and sys.argv[2] == "--into":
+        import contextlib
+        import io
+
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            main()
+        page = read(sys.argv[3])
+        if TABLE_START in page and TABLE_END in page:
+            head = page[: page.index(TABLE_START)]
+            tail = page[page.index(TABLE_END) + len(TABLE_END) :]
+            sys.stdout.write(head + buf.getvalue().rstrip("\n") + tail)
+        else:
+            sys.stdout.write(page + buf.getvalue())
+    else:
+        main()

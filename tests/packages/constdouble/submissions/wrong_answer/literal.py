@@ -1,0 +1,3 @@
+# Prints `{{MAX}}` as it is: submissions are not substituted.
+input()
+print("{{MAX}}")

@@ -1,0 +1,3 @@
+# Not the entry point: submissions.yaml names echo.py.
+import sys
+sys.exit(1)
