@@ -329,7 +329,12 @@ pub struct HuntArgs {
     #[arg(long)]
     pub family: bool,
     /// With --solver: hunt only inputs of this kind (the others score 0 nodes).
-    #[arg(long, value_name = "KIND", requires = "solver", conflicts_with = "family")]
+    #[arg(
+        long,
+        value_name = "KIND",
+        requires = "solver",
+        conflicts_with = "family"
+    )]
     pub kind: Option<InputKind>,
     /// With --family: random inputs in the sample [default: 1000].
     #[arg(long, value_name = "N", requires = "family")]

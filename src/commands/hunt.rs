@@ -38,7 +38,11 @@ pub fn run(args: HuntArgs) -> Result<Status> {
         }
     }
     if let Some(s) = &args.solver {
-        if !hooks.solvers().iter().any(|x| x.name == s && (x.family || !args.family)) {
+        if !hooks
+            .solvers()
+            .iter()
+            .any(|x| x.name == s && (x.family || !args.family))
+        {
             let known: Vec<_> = hooks
                 .solvers()
                 .iter()

@@ -23,7 +23,10 @@ pub fn run(args: &HuntArgs, pkg: &Package, hooks: &dyn Hunt) -> Result<Status> {
     }
     let only: Vec<String> = args.solver.iter().cloned().collect();
     if members(hooks, &only).is_empty() {
-        bail!("problem `{}` has no family of searches to report on", pkg.name);
+        bail!(
+            "problem `{}` has no family of searches to report on",
+            pkg.name
+        );
     }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()

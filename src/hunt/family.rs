@@ -156,11 +156,7 @@ pub fn run(
             input,
         });
     }
-    let kinds: &[Kind] = if tests
-        .iter()
-        .chain(&sample)
-        .any(|m| m.solvable.is_some())
-    {
+    let kinds: &[Kind] = if tests.iter().chain(&sample).any(|m| m.solvable.is_some()) {
         &[Kind::Solvable, Kind::Unsolvable]
     } else {
         &[Kind::All]
@@ -170,7 +166,11 @@ pub fn run(
         let test_nodes = measure_all(hooks, spec.name, &tests, config);
         let sample_nodes = measure_all(hooks, spec.name, &sample, config);
         for &kind in kinds {
-            on_event(FamilyEvent::Stage(&format!("hunting for {} ({})", spec.name, kind.name())));
+            on_event(FamilyEvent::Stage(&format!(
+                "hunting for {} ({})",
+                spec.name,
+                kind.name()
+            )));
             let test_set = hardest(&tests, &test_nodes, kind, config.cap);
             let from_sample = hardest(&sample, &sample_nodes, kind, config.cap);
             let (found, runs, reproduce) = hunt_row(pkg, hooks, spec.name, kind, config)?;
@@ -205,7 +205,12 @@ pub fn run(
 }
 
 /// Nodes of `solver` on every input, on `config.jobs` threads, in input order.
-fn measure_all(hooks: &dyn Hunt, solver: &str, inputs: &[Measured], config: &FamilyConfig) -> Vec<u64> {
+fn measure_all(
+    hooks: &dyn Hunt,
+    solver: &str,
+    inputs: &[Measured],
+    config: &FamilyConfig,
+) -> Vec<u64> {
     let next = AtomicUsize::new(0);
     let out = Mutex::new(vec![0u64; inputs.len()]);
     std::thread::scope(|s| {

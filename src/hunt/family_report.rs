@@ -43,7 +43,15 @@ pub fn render_text(r: &FamilyReport) -> String {
         r.seed,
         r.elapsed_ms as f64 / 1000.0
     );
-    let header = ["SOLVER", "KIND", "TEST SET", "SAMPLE", "HUNT", "TEST/BEST", ""];
+    let header = [
+        "SOLVER",
+        "KIND",
+        "TEST SET",
+        "SAMPLE",
+        "HUNT",
+        "TEST/BEST",
+        "",
+    ];
     let mut table: Vec<[String; 7]> = vec![header.map(String::from)];
     for row in &r.rows {
         table.push([
@@ -80,7 +88,9 @@ pub fn render_text(r: &FamilyReport) -> String {
             "{} ({}): test set {}; hardest found {}\n",
             row.solver,
             row.kind.name(),
-            row.test_set.as_ref().map_or("none".into(), |h| h.from.clone()),
+            row.test_set
+                .as_ref()
+                .map_or("none".into(), |h| h.from.clone()),
             match (&row.sample, &row.hunt) {
                 (Some(a), Some(b)) if a.nodes > b.nodes => format!("in the sample: {}", a.from),
                 (_, Some(b)) => format!("by the hunt ({}): {}", b.from, row.reproduce),
@@ -145,10 +155,21 @@ mod tests {
             all_within: false,
         };
         let t = render_text(&r);
-        assert!(t.contains("  fixed  solvable      950      5  >=1000       0.95  ok\n"), "{t}");
-        assert!(t.contains("  mcf    solvable       10      5     100       0.10  LOW\n"), "{t}");
+        assert!(
+            t.contains("  fixed  solvable      950      5  >=1000       0.95  ok\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("  mcf    solvable       10      5     100       0.10  LOW\n"),
+            "{t}"
+        );
         assert!(t.contains("mcf (solvable): test set from-10; hardest found by the hunt (from-100): judge hunt p --solver x\n"), "{t}");
-        assert!(t.ends_with("1 of 2 rows: the test set is more than 10 % below the hardest input found\n"), "{t}");
+        assert!(
+            t.ends_with(
+                "1 of 2 rows: the test set is more than 10 % below the hardest input found\n"
+            ),
+            "{t}"
+        );
         let v: serde_json::Value = serde_json::from_str(&render_json(&r)).unwrap();
         assert_eq!(v["rows"][1]["kind"], "solvable");
         assert_eq!(v["rows"][0]["hunt"]["capped"], true);

@@ -271,7 +271,8 @@ mod tests {
     fn fixed_order_with_the_pin_is_the_plain_search() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         for _ in 0..30 {
-            let tiles: Tiles = std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(0..2)));
+            let tiles: Tiles =
+                std::array::from_fn(|_| std::array::from_fn(|_| rng.random_range(0..2)));
             let input = format_tiles(&tiles);
             let cap = 200_000;
             let plain = brute::solvable_within(

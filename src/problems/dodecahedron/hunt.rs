@@ -3,9 +3,9 @@
 
 use rand::{Rng, RngCore};
 
+use super::family::{self, FAMILY};
 use super::geometry::{edges, FACES, SIDES};
 use super::solver::{placed_marks, solve_tiles, solve_tiles_with, Mode};
-use super::family::{self, FAMILY};
 use super::{brute, format_tiles, mark_on, parse_tiles, Tiles};
 use crate::problems::SolverSpec;
 

@@ -104,7 +104,11 @@ pub fn search(values: &[i64], o: Options, cap: u64) -> Outcome {
     }
     let lines = super::solver::lines(n);
     let cell_lines: Vec<Vec<usize>> = (0..n * n)
-        .map(|c| (0..lines.len()).filter(|&l| lines[l].contains(&c)).collect())
+        .map(|c| {
+            (0..lines.len())
+                .filter(|&l| lines[l].contains(&c))
+                .collect()
+        })
         .collect();
     let mut s = Search {
         n,
@@ -153,7 +157,11 @@ impl Search {
         // Fullest line through the cell; the first such cell wins ties.
         let mut best: Option<(usize, usize)> = None;
         for c in empty {
-            let k = self.cell_lines[c].iter().map(|&l| self.filled[l]).max().unwrap_or(0);
+            let k = self.cell_lines[c]
+                .iter()
+                .map(|&l| self.filled[l])
+                .max()
+                .unwrap_or(0);
             if best.is_none_or(|(b, _)| k > b) {
                 best = Some((k, c));
             }
@@ -272,7 +280,12 @@ mod tests {
             vec![7; 16],
             vec![1, 2, 3, 4, 5, 6, 7, 8, 10],
         ];
-        for (g, n) in [("small-duplicates", 4), ("random", 3), ("distinct", 4), ("few-solutions", 4)] {
+        for (g, n) in [
+            ("small-duplicates", 4),
+            ("random", 3),
+            ("distinct", 4),
+            ("few-solutions", 4),
+        ] {
             for seed in 0..6 {
                 let mut p = GenParams::default();
                 p.0.insert("n".into(), n);
@@ -300,14 +313,26 @@ mod tests {
                 }
             }
         }
-        assert!(decided > inputs.len() * 6, "{decided} of {}", inputs.len() * 8);
+        assert!(
+            decided > inputs.len() * 6,
+            "{decided} of {}",
+            inputs.len() * 8
+        );
     }
 
     #[test]
     fn skipping_repeated_values_cuts_the_work_on_equal_numbers() {
         let v = vec![0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, -1, -1, -1, -1];
         let n = |name: &str| search(&v, options(name).unwrap(), u64::MAX).nodes;
-        assert!(n("fixed-skip") < n("fixed"), "{} {}", n("fixed-skip"), n("fixed"));
-        assert_eq!(search(&[7; 16], options("mcf").unwrap(), u64::MAX).nodes, 16);
+        assert!(
+            n("fixed-skip") < n("fixed"),
+            "{} {}",
+            n("fixed-skip"),
+            n("fixed")
+        );
+        assert_eq!(
+            search(&[7; 16], options("mcf").unwrap(), u64::MAX).nodes,
+            16
+        );
     }
 }

@@ -8,9 +8,9 @@
 
 use rand::{Rng, RngCore};
 
+use super::family::{self, FAMILY};
 use super::shrink::input_cells;
 use super::validator::MAX_ABS;
-use super::family::{self, FAMILY};
 use super::{brute, checker, flawed, generator, solver};
 use crate::problems::SolverSpec;
 
