@@ -74,7 +74,7 @@ pub fn render_text(r: &FamilyReport) -> String {
     for t in &table {
         let mut line = String::from(" ");
         for (c, cell) in t.iter().enumerate() {
-            if c >= 2 && c <= 5 {
+            if (2..=5).contains(&c) {
                 line.push_str(&format!(" {cell:>w$}", w = widths[c]));
             } else {
                 line.push_str(&format!(" {cell:<w$}", w = widths[c]));
@@ -156,11 +156,11 @@ mod tests {
         };
         let t = render_text(&r);
         assert!(
-            t.contains("  fixed  solvable      950      5  >=1000       0.95  ok\n"),
+            t.contains("  fixed  solvable      950      5 >=1000      0.95 ok\n"),
             "{t}"
         );
         assert!(
-            t.contains("  mcf    solvable       10      5     100       0.10  LOW\n"),
+            t.contains("  mcf    solvable       10      5    100      0.10 LOW\n"),
             "{t}"
         );
         assert!(t.contains("mcf (solvable): test set from-10; hardest found by the hunt (from-100): judge hunt p --solver x\n"), "{t}");

@@ -333,4 +333,27 @@ mod tests {
         assert_eq!(n("mcf-sym-skip").found, Some(false));
         assert_eq!(n("fixed").nodes, 5_000_000);
     }
+
+    #[test]
+    fn the_shipped_family_tests_keep_their_node_counts() {
+        // The hardest solvable inputs found for these searches (docs/verifying.md).
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems/dodecahedron/data/secret");
+        for (name, at_least) in [
+            ("fixed-skip", 2_000_000),
+            ("fixed-sym-skip", 2_000_000),
+            ("mcf-skip", 41_385),
+            ("mcf-sym-skip", 45_117),
+        ] {
+            let text =
+                std::fs::read_to_string(dir.join(format!("family-{name}-solvable.in"))).unwrap();
+            let out = search(
+                &parse_tiles(&text).unwrap(),
+                options(name).unwrap(),
+                at_least,
+            );
+            assert_eq!(out.nodes, at_least, "{name}");
+            assert!(solver::solve_tiles(&parse_tiles(&text).unwrap()).is_some());
+        }
+    }
 }
