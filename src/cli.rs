@@ -312,17 +312,37 @@ pub struct HuntArgs {
     /// The submission to hunt inputs for (scored by its CPU time in the sandbox).
     #[arg(
         value_name = "SUBMISSION",
-        required_unless_present = "solver",
-        conflicts_with = "solver"
+        required_unless_present_any = ["solver", "family"],
+        conflicts_with_all = ["solver", "family"]
     )]
     pub submission: Option<PathBuf>,
     /// Hunt a built-in solver of the problem instead, scored by its search nodes (exact).
+    /// Names: `reference`, `plain`, (magic-square) `unmerged`, and the family of ordinary
+    /// contestant searches: `fixed`, `fixed-sym`, `fixed-skip`, `fixed-sym-skip`, `mcf`,
+    /// `mcf-sym`, `mcf-skip`, `mcf-sym-skip` (faces or cells in a fixed order or most
+    /// constrained first; with symmetry breaking; skipping identical tiles or repeated values).
+    /// With --family: only this member.
     #[arg(long, value_name = "NAME")]
     pub solver: Option<String>,
-    /// Node cap for --solver; reaching it counts as TLE [default: 10000000].
-    #[arg(long, value_name = "N", requires = "solver", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Report on the family of ordinary searches: per solver, the hardest input of the test
+    /// set, of a random sample of the generators and of a hunt (--seconds or --count each).
+    #[arg(long)]
+    pub family: bool,
+    /// With --solver: hunt only inputs of this kind (the others score 0 nodes).
+    #[arg(
+        long,
+        value_name = "KIND",
+        requires = "solver",
+        conflicts_with = "family"
+    )]
+    pub kind: Option<InputKind>,
+    /// With --family: random inputs in the sample [default: 1000].
+    #[arg(long, value_name = "N", requires = "family")]
+    pub sample: Option<u64>,
+    /// Node cap for --solver and --family; reaching it counts as TLE [default: 10000000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub cap: Option<u64>,
-    /// Stop after this many seconds [default: 30].
+    /// Stop after this many seconds [default: 30; with --family, each hunt].
     #[arg(long, value_name = "N", conflicts_with = "count", value_parser = parse_seconds)]
     pub seconds: Option<f64>,
     /// Stop after this many runs.
@@ -352,6 +372,13 @@ pub struct HuntArgs {
     pub json: bool,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// Which inputs a `--solver` hunt keeps to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputKind {
+    Solvable,
+    Unsolvable,
 }
 
 fn parse_test_name(s: &str) -> Result<String, String> {

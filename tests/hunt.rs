@@ -251,7 +251,20 @@ fn bad_arguments_are_one_line_errors() {
     for (args, needle) in [
         (
             vec!["hunt", "magic-square", "--solver", "nope"],
-            "unknown solver `nope` (available: reference, plain, unmerged)",
+            "unknown solver `nope` (available: reference, plain, unmerged, fixed, fixed-sym, fixed-skip, fixed-sym-skip, mcf, mcf-sym, mcf-skip, mcf-sym-skip)",
+        ),
+        (
+            vec!["hunt", "magic-square", "--family", "--solver", "plain"],
+            "unknown solver `plain` (available: fixed, fixed-sym,",
+        ),
+        (
+            vec!["hunt", "magic-square", "--family", "--generator", "random"],
+            "--family starts from the test plan's generators",
+        ),
+        (vec!["hunt", "magic-square", "--kind", "solvable"], "--solver"),
+        (
+            vec!["hunt", "magic-square", "x.cpp", "--cap", "5"],
+            "--cap is for --solver and --family",
         ),
         (
             vec![
@@ -300,4 +313,157 @@ fn bad_arguments_are_one_line_errors() {
         assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
         assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     }
+}
+
+/// The `--family --json` contract (rows kept loose: their fields are checked by name).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FamilyReport {
+    problem: String,
+    seed: u64,
+    cap: u64,
+    sample: u64,
+    hunt_budget: String,
+    jobs: usize,
+    elapsed_ms: u64,
+    rows: Vec<serde_json::Value>,
+    all_within: bool,
+}
+
+fn family(args: &[&str]) -> (common::Run, FamilyReport) {
+    let run = judge(args);
+    let r = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    (run, r)
+}
+
+#[test]
+fn the_family_report_measures_every_member_on_the_test_set_a_sample_and_a_hunt() {
+    let args = [
+        "hunt",
+        "magic-square",
+        "--family",
+        "--count",
+        "6",
+        "--sample",
+        "16",
+        "--cap",
+        "200000",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--json",
+    ];
+    let (run, r) = family(&args);
+    run.assert_code(if r.all_within { 0 } else { 1 });
+    assert_eq!(
+        (r.problem.as_str(), r.seed, r.cap, r.sample),
+        ("magic-square", 3, 200_000, 16)
+    );
+    assert_eq!((r.hunt_budget.as_str(), r.jobs), ("6 runs", 2));
+    let solvers: Vec<&str> = r
+        .rows
+        .iter()
+        .map(|x| x["solver"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        solvers,
+        [
+            "fixed",
+            "fixed-sym",
+            "fixed-skip",
+            "fixed-sym-skip",
+            "mcf",
+            "mcf-sym",
+            "mcf-skip",
+            "mcf-sym-skip"
+        ]
+    );
+    for row in &r.rows {
+        // Every magic-square input is solvable: one row per solver.
+        assert_eq!(row["kind"], "all");
+        let nodes = |k: &str| row[k]["nodes"].as_u64().unwrap();
+        let best = nodes("sample").max(nodes("hunt"));
+        let ratio = row["ratio"].as_f64().unwrap();
+        assert!(
+            (ratio - nodes("test_set") as f64 / best as f64).abs() < 1e-9,
+            "{row}"
+        );
+        assert_eq!(row["within"], ratio >= 0.9);
+        assert!(nodes("test_set") <= 200_000 && best <= 200_000);
+        assert!(row["reproduce"]
+            .as_str()
+            .unwrap()
+            .starts_with("judge hunt magic-square --solver "));
+    }
+    // Exact node counts and seeded sources: the same arguments give the same table.
+    let (_, again) = family(&args);
+    assert_eq!(r.rows, again.rows);
+    let _ = r.elapsed_ms;
+}
+
+#[test]
+fn the_family_splits_solvable_and_unsolvable_inputs_and_a_row_replays_as_one_hunt() {
+    let (run, r) = family(&[
+        "hunt",
+        "dodecahedron",
+        "--family",
+        "--solver",
+        "mcf-sym-skip",
+        "--count",
+        "8",
+        "--sample",
+        "12",
+        "--seed",
+        "5",
+        "--jobs",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(r.rows.len(), 2, "{}", run.stderr);
+    assert_eq!(r.rows[0]["kind"], "solvable");
+    assert_eq!(r.rows[1]["kind"], "unsolvable");
+    // The solvable row's hunt, replayed alone, finds the same input.
+    let replay: Vec<String> = r.rows[0]["reproduce"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .skip(1)
+        .map(String::from)
+        .collect();
+    assert!(replay.contains(&"--kind".to_string()), "{replay:?}");
+    let mut args: Vec<&str> = replay.iter().map(String::as_str).collect();
+    args.push("--json");
+    let one = report(&judge(&args));
+    assert_eq!(one.target, "solver:mcf-sym-skip (solvable inputs)");
+    assert_eq!(
+        Some(one.worst.input.as_str()),
+        r.rows[0]["hunt"]["input"].as_str()
+    );
+    assert_eq!(Some(one.worst.score), r.rows[0]["hunt"]["nodes"].as_u64());
+    assert_ne!(one.worst.answer.trim(), "-1");
+}
+
+#[test]
+fn a_hunt_kept_to_unsolvable_inputs_reports_one() {
+    let r = report(&judge(&[
+        "hunt",
+        "dodecahedron",
+        "--solver",
+        "fixed-sym-skip",
+        "--kind",
+        "unsolvable",
+        "--seed",
+        "2",
+        "--count",
+        "30",
+        "--json",
+    ]));
+    assert_eq!(r.worst.answer.trim(), "-1");
+    assert!(
+        r.reproduce.contains(" --kind unsolvable"),
+        "{}",
+        r.reproduce
+    );
 }

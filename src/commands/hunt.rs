@@ -7,10 +7,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use anyhow::{bail, Context, Result};
 
 use super::{load_package, text, Status};
-use crate::cli::HuntArgs;
+use crate::cli::{HuntArgs, InputKind};
 use crate::compile::Submission;
 use crate::fsutil::write_atomic;
 use crate::grade::submission::{limits_for, program, Grader};
+use crate::hunt::family::{Kind, KindTarget};
 use crate::hunt::report::{render_json, render_text, HuntReport, Saved};
 use crate::hunt::target::{SandboxTarget, ScoreKind, SolverTarget, Target};
 use crate::hunt::{hunt, Budget, Config, Event, Starts};
@@ -19,8 +20,8 @@ use crate::problems::Hunt;
 use crate::report::progress;
 use crate::stress::Source;
 
-/// Node cap of `--solver` without `--cap`.
-const DEFAULT_CAP: u64 = 10_000_000;
+/// Node cap of `--solver` and `--family` without `--cap`.
+pub(super) const DEFAULT_CAP: u64 = 10_000_000;
 
 pub fn run(args: HuntArgs) -> Result<Status> {
     let pkg = load_package(&args.problem)?;
@@ -37,10 +38,25 @@ pub fn run(args: HuntArgs) -> Result<Status> {
         }
     }
     if let Some(s) = &args.solver {
-        if !hooks.solvers().iter().any(|x| x.name == s) {
-            let known: Vec<_> = hooks.solvers().iter().map(|x| x.name).collect();
+        if !hooks
+            .solvers()
+            .iter()
+            .any(|x| x.name == s && (x.family || !args.family))
+        {
+            let known: Vec<_> = hooks
+                .solvers()
+                .iter()
+                .filter(|x| x.family || !args.family)
+                .map(|x| x.name)
+                .collect();
             bail!("unknown solver `{s}` (available: {})", known.join(", "));
         }
+    }
+    if args.cap.is_some() && args.submission.is_some() {
+        bail!("--cap is for --solver and --family (a submission is limited by its time)");
+    }
+    if args.family {
+        return super::hunt_family::run(&args, &pkg, hooks);
     }
     let starts = if args.from.is_empty() {
         Starts::Plan {
@@ -125,7 +141,22 @@ pub fn run(args: HuntArgs) -> Result<Status> {
                 solver: name,
                 cap,
             };
-            hunt.run(&target, format!("solver:{name}"), None, Some(cap))
+            match args.kind {
+                None => hunt.run(&target, format!("solver:{name}"), None, Some(cap)),
+                Some(kind) => {
+                    let kind = match kind {
+                        InputKind::Solvable => Kind::Solvable,
+                        InputKind::Unsolvable => Kind::Unsolvable,
+                    };
+                    let target = KindTarget {
+                        inner: target,
+                        hooks,
+                        kind,
+                    };
+                    let label = format!("solver:{name} ({} inputs)", kind.name());
+                    hunt.run(&target, label, None, Some(cap))
+                }
+            }
         }
         (None, None) => bail!("name a submission or --solver"),
     }
@@ -242,6 +273,12 @@ fn reproduce(args: &HuntArgs, problem: &str, seed: u64, runs: u64, jobs: usize) 
             " --solver {solver} --cap {}",
             args.cap.unwrap_or(DEFAULT_CAP)
         ));
+    }
+    if let Some(kind) = args.kind {
+        s.push_str(match kind {
+            InputKind::Solvable => " --kind solvable",
+            InputKind::Unsolvable => " --kind unsolvable",
+        });
     }
     if let Some(g) = &args.generator {
         s.push_str(&format!(" --generator {g}"));

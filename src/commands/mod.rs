@@ -15,6 +15,7 @@ mod gen;
 mod gen_kattis;
 mod grade;
 mod hunt;
+mod hunt_family;
 mod man;
 mod new;
 mod problems;

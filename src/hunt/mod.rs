@@ -37,6 +37,8 @@ use crate::problems::{Hunt, Problem};
 use crate::stress::Source;
 use crate::verdict::Verdict;
 
+pub mod family;
+pub mod family_report;
 pub mod report;
 pub mod target;
 

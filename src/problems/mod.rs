@@ -215,6 +215,8 @@ pub struct SolverSpec {
     pub name: &'static str,
     /// One line: what search it runs.
     pub description: &'static str,
+    /// One of the family of ordinary contestant searches that `judge hunt --family` reports on.
+    pub family: bool,
 }
 
 /// What `judge hunt` needs from a problem to search for inputs that make a solution slow or
@@ -236,6 +238,14 @@ pub trait Hunt: Send + Sync {
     /// (a result of `cap` means "at least `cap`"); `None` for an unknown solver.
     fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
         let _ = (solver, input, cap);
+        None
+    }
+
+    /// Whether a valid `input` has a solution, for problems whose valid inputs may have none
+    /// (`judge hunt --family` then hunts and reports the two kinds apart); `None`, the
+    /// default, when every valid input is solvable.
+    fn solvable(&self, input: &str) -> Option<bool> {
+        let _ = input;
         None
     }
 }

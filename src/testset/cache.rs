@@ -2,7 +2,7 @@
 //!
 //! A built-in package's generated tests are the same for the same judge executable and the
 //! same declarations (the seeds derive from them), but making them runs every generator and
-//! the reference solver: 0.45 s of CPU for dodecahedron's 83 tests at every `judge grade`,
+//! the reference solver: 0.45 s of CPU for dodecahedron's 87 tests at every `judge grade`,
 //! most of the CPU time of grading a fast submission. `grade` keeps them in
 //! `<cache>/tests/<package>-<key>.json`, one entry per package (a new one replaces the
 //! others); `verify`, `gen` and `export` make them afresh, since they check or publish the

@@ -3,20 +3,64 @@
 
 use rand::{Rng, RngCore};
 
+use super::family::{self, FAMILY};
 use super::geometry::{edges, FACES, SIDES};
 use super::solver::{placed_marks, solve_tiles, solve_tiles_with, Mode};
 use super::{brute, format_tiles, mark_on, parse_tiles, Tiles};
 use crate::problems::SolverSpec;
 
-/// The solvers [`work`] measures.
+/// The solvers [`work`] measures: the reference, the plain searches of the tests and the
+/// benchmark, then the [`family`] of ordinary contestant searches.
 pub const SOLVERS: &[SolverSpec] = &[
     SolverSpec {
         name: "reference",
         description: "the reference solver (parity, merged tiles, symmetry, most-constrained face first)",
+        family: false,
     },
     SolverSpec {
         name: "plain",
         description: "plain depth-first search: tile 1 fixed on face 1, then faces in order, every unused tile in every rotation",
+        family: false,
+    },
+    SolverSpec {
+        name: FAMILY[0].0,
+        description: FAMILY[0].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[1].0,
+        description: FAMILY[1].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[2].0,
+        description: FAMILY[2].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[3].0,
+        description: FAMILY[3].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[4].0,
+        description: FAMILY[4].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[5].0,
+        description: FAMILY[5].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[6].0,
+        description: FAMILY[6].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[7].0,
+        description: FAMILY[7].2,
+        family: true,
     },
 ];
 
@@ -117,7 +161,10 @@ pub fn work(solver: &str, input: &str, cap: u64) -> Option<u64> {
             };
             brute::solvable_within(input, budget).nodes
         }
-        _ => return None,
+        name => {
+            let o = family::options(name)?;
+            family::search(&parse_tiles(input)?, o, cap).nodes
+        }
     };
     Some(nodes.min(cap))
 }

@@ -12,6 +12,7 @@
 pub mod brute;
 pub mod checker;
 pub mod draw;
+pub mod family;
 pub mod flawed;
 pub mod generator;
 pub mod geometry;
@@ -115,6 +116,10 @@ impl Hunt for Dodecahedron {
 
     fn work(&self, solver: &str, input: &str, cap: u64) -> Option<u64> {
         hunt::work(solver, input, cap)
+    }
+
+    fn solvable(&self, input: &str) -> Option<bool> {
+        parse_tiles(input).map(|t| solver::solve_tiles(&t).is_some())
     }
 }
 

@@ -8,24 +8,69 @@
 
 use rand::{Rng, RngCore};
 
+use super::family::{self, FAMILY};
 use super::shrink::input_cells;
 use super::validator::MAX_ABS;
 use super::{brute, checker, flawed, generator, solver};
 use crate::problems::SolverSpec;
 
-/// The solvers [`work`] measures.
+/// The solvers [`work`] measures: the reference, the plain searches of the tests and the
+/// benchmark, then the [`family`] of ordinary contestant searches.
 pub const SOLVERS: &[SolverSpec] = &[
     SolverSpec {
         name: "reference",
         description: "the reference solver (free cells over distinct values, forced cells, symmetry breaking)",
+        family: false,
     },
     SolverSpec {
         name: "plain",
         description: "N = 4: plain permutation search, row by row, every unused number (N = 3: all 9! orders)",
+        family: false,
     },
     SolverSpec {
         name: "unmerged",
         description: "N = 4: rows first (a row's last cell forced, the last row by the columns, diagonals checked at the end), a free cell trying every unused position: equal numbers are tried again and again",
+        family: false,
+    },
+    SolverSpec {
+        name: FAMILY[0].0,
+        description: FAMILY[0].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[1].0,
+        description: FAMILY[1].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[2].0,
+        description: FAMILY[2].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[3].0,
+        description: FAMILY[3].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[4].0,
+        description: FAMILY[4].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[5].0,
+        description: FAMILY[5].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[6].0,
+        description: FAMILY[6].2,
+        family: true,
+    },
+    SolverSpec {
+        name: FAMILY[7].0,
+        description: FAMILY[7].2,
+        family: true,
     },
 ];
 
@@ -116,7 +161,7 @@ pub fn work(solver: &str, input: &str, cap: u64) -> Option<u64> {
         "reference" => solver::for_each_square(&values, |_| false),
         "plain" => brute::nodes_within(&values, cap),
         "unmerged" => flawed::unmerged_nodes(&values, cap),
-        _ => return None,
+        name => family::search(&values, family::options(name)?, cap).nodes,
     };
     Some(nodes.min(cap))
 }

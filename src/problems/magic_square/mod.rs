@@ -21,6 +21,7 @@ use super::{
 pub mod brute;
 pub mod checker;
 pub mod draw;
+pub mod family;
 pub mod flawed;
 pub mod generator;
 pub mod hunt;
