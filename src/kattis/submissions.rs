@@ -183,6 +183,7 @@ pub fn load(
             let must_tle = rules
                 .iter()
                 .any(|r| r.required.len() == 1 && r.required.contains(&Outcome::TLE));
+            let randomised = crate::verdict::expectation::randomised_header(&path);
             out.push(JurySubmission {
                 path,
                 rel,
@@ -201,6 +202,7 @@ pub fn load(
                 verdicts,
                 score,
                 skipped,
+                randomised,
             });
         }
     }

@@ -21,7 +21,8 @@ use anyhow::Result;
 use super::run::Event;
 use super::select::Selection;
 use super::submissions::{
-    first_line, needs_timing, one_run, time_runs, tle_timing, SubmissionResult, TIMING_RUNS,
+    first_line, needs_timing, one_run, time_runs, tle_timing, Margin, RandomRuns,
+    SubmissionResult, TIMING_RUNS,
 };
 use super::{read_at_limit, stopped_at_high, Check, Status, Timing, View};
 use crate::compile::{CompileOutcome, Compiled, Submission};
@@ -78,7 +79,8 @@ impl Goal for RulesGoal<'_> {
     }
 }
 
-/// One jury submission to grade.
+/// One jury submission to grade (one run of a randomised one: see [`copies`]).
+#[derive(Clone)]
 struct Graded<'a> {
     jury: &'a JurySubmission,
     submission: Submission,
@@ -88,6 +90,138 @@ struct Graded<'a> {
     view: View,
     /// The results the report covers, in test order.
     results: Vec<TestResult>,
+}
+
+/// Each graded submission once, a randomised one `runs` times in a row (each run a process of
+/// its own in the one pool, so each seeds itself afresh).
+fn copies(graded: Vec<Graded<'_>>, runs: u32) -> Vec<Graded<'_>> {
+    graded
+        .into_iter()
+        .flat_map(|g| {
+            let n = if g.jury.randomised { runs.max(1) } else { 1 };
+            (0..n).map(move |_| g.clone())
+        })
+        .collect()
+}
+
+/// The one report line of a randomised submission's runs (`runs`, in order): every run must get
+/// what the submission must; a wrong one that passes any run is a hole in the test data.
+fn merge_runs(jury: &JurySubmission, mut runs: Vec<Judged>) -> Judged {
+    use std::collections::BTreeMap;
+    let n = runs.len() as u32;
+    let mut verdicts: BTreeMap<String, u32> = BTreeMap::new();
+    let mut first_failures: BTreeMap<String, u32> = BTreeMap::new();
+    let mut passed = 0;
+    for j in &runs {
+        let v = j.report.verdict.map_or("none", |v| v.code());
+        *verdicts.entry(v.to_string()).or_default() += 1;
+        passed += u32::from(j.report.verdict == Some(Verdict::AC));
+        if let Some(t) = j.report.tests.iter().find(|t| t.verdict != Verdict::AC) {
+            *first_failures.entry(t.name.clone()).or_default() += 1;
+        }
+    }
+    let tally = verdicts
+        .iter()
+        .map(|(v, k)| format!("{v} in {k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut firsts: Vec<(&String, &u32)> = first_failures.iter().collect();
+    firsts.sort_by_key(|(t, k)| (std::cmp::Reverse(**k), (*t).clone()));
+    let firsts = if firsts.is_empty() {
+        String::new()
+    } else {
+        let shown: Vec<String> = firsts
+            .iter()
+            .take(4)
+            .map(|(t, k)| format!("{t} x{k}"))
+            .collect();
+        let more = if firsts.len() > 4 { ", ..." } else { "" };
+        format!("; first failures: {}{more}", shown.join(", "))
+    };
+    let summary = format!("randomised: {n} runs, passed every test in {passed} ({tally}){firsts}");
+    let tle = jury.upper_bound;
+    // The worst margin of the runs: the slowest accepted one, the fastest TLE one.
+    let margin = runs
+        .iter()
+        .filter_map(|j| j.result.as_ref().and_then(|r| r.margin.clone()))
+        .max_by(|a, b| {
+            let (a, b) = if tle { (b, a) } else { (a, b) };
+            a.ratio.total_cmp(&b.ratio)
+        });
+    let failed = runs
+        .iter()
+        .filter(|j| j.check.status == Status::Fail)
+        .count();
+    let warned = runs.iter().any(|j| j.check.status == Status::Warn);
+    // The run the line, the JSON result and the HTML matrix show: the first that failed.
+    let pick = runs
+        .iter()
+        .position(|j| j.check.status == Status::Fail)
+        .unwrap_or(0);
+    let mut j = runs.swap_remove(pick);
+    j.check = if failed > 0 && !jury.accept_only() && passed > 0 {
+        Check::fail(
+            name(jury),
+            format!(
+                "passed every test in {passed} of {n} runs, but is not a correct solution: the test data does not stop this randomised heuristic (add tests where it fails; see docs/preparing.md); {summary}"
+            ),
+        )
+    } else if failed > 0 {
+        Check::fail(
+            name(jury),
+            format!(
+                "{failed} of {n} runs do not get what they must; the first: {}; {summary}",
+                j.check.message
+            ),
+        )
+    } else if warned {
+        Check::warn(name(jury), format!("{}; {summary}", j.check.message))
+    } else {
+        Check::ok(name(jury), format!("{}; {summary}", j.check.message))
+    };
+    if let Some(r) = j.result.as_mut() {
+        r.margin = margin;
+        r.randomised = Some(RandomRuns {
+            runs: n,
+            passed,
+            verdicts,
+            first_failures,
+        });
+    }
+    j
+}
+
+/// Emits judged submissions in order; the runs of a randomised one are kept until the last,
+/// then emitted as one line ([`merge_runs`]).
+struct Lines {
+    runs: u32,
+    copies: Vec<Judged>,
+}
+
+impl Lines {
+    fn push(&mut self, g: &Graded, j: Judged, emit: &mut dyn FnMut(Judged)) {
+        if !g.jury.randomised {
+            return emit(j);
+        }
+        self.copies.push(j);
+        if self.copies.len() as u32 >= self.runs.max(1) {
+            emit(merge_runs(g.jury, std::mem::take(&mut self.copies)));
+        }
+    }
+}
+
+/// Adds a timed submission's margin to its result and its line: fragile warns.
+fn add_margin(j: &mut Judged, margin: Margin, tle: bool) {
+    if j.check.status == Status::Fail {
+        return;
+    }
+    j.check.message = format!("{}; {}", j.check.message, margin.describe(tle));
+    if margin.fragile && j.check.status == Status::Ok {
+        j.check.status = Status::Warn;
+    }
+    if let Some(r) = j.result.as_mut() {
+        r.margin = Some(margin);
+    }
 }
 
 impl Graded<'_> {
@@ -239,6 +373,8 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
         expected,
         actual,
         timing: timing.clone(),
+        margin: None,
+        randomised: None,
     });
     let judged = |check| Judged {
         path: name(g.jury),
@@ -332,6 +468,8 @@ pub struct Prepared {
     warnings: Vec<String>,
     /// Per submission not skipped, in order.
     compiled: Vec<Result<(Submission, Compiled)>>,
+    /// Runs of each randomised submission.
+    random_runs: u32,
 }
 
 /// Takes the jury submissions of a package as listed ([`Package::jury_submissions`]) and
@@ -371,6 +509,7 @@ pub fn prepare(
         partial,
         warnings,
         compiled,
+        random_runs: select.random_runs(),
     })
 }
 
@@ -422,6 +561,7 @@ pub fn check(
         partial,
         warnings,
         compiled,
+        random_runs,
     } = prepared;
     for w in warnings {
         emit(Check::fail("submissions", w), out);
@@ -485,6 +625,7 @@ pub fn check(
             })
         })
         .collect::<Result<Vec<_>>>()?;
+    let graded = copies(graded, random_runs);
     let (mut lower, mut others): (Vec<Graded>, Vec<Graded>) =
         graded.into_iter().partition(|g| g.jury.lower_bound);
     let lower_count = lower.len();
@@ -511,6 +652,8 @@ pub fn check(
     let mut order: Vec<usize> = (0..lower.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(slowest_test(&lower[i])));
     let mut timed: Vec<Option<Timing>> = vec![None; lower.len()];
+    // Of a randomised submission's runs, only its slowest is timed (they are one program).
+    let mut timed_copy: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     // The slowest timed accepted run, its submission and its time limit (with a fixed limit,
     // the one closest to its language's limit).
     let mut slowest: Option<(Duration, String, Duration)> = None;
@@ -519,7 +662,8 @@ pub fn check(
         let Some(t) = g.slowest_if_passed(tests.len()) else {
             continue;
         };
-        let timing = if needs_timing(t, slowest.as_ref().map(|s| s.0)) {
+        let first_of_its_runs = !g.jury.randomised || timed_copy.insert(g.jury.rel.as_str());
+        let timing = if first_of_its_runs && needs_timing(t, slowest.as_ref().map(|s| s.0)) {
             let test = tests.iter().find(|x| x.name == t.name);
             match (test, g.program()) {
                 (Some(test), Some(prog)) => {
@@ -621,9 +765,19 @@ pub fn check(
         }
     };
     pkg.limits.time = limit;
+    let mut lines = Lines {
+        runs: random_runs,
+        copies: Vec::new(),
+    };
     for (g, timing) in lower.iter_mut().zip(timed) {
-        g.view = View::At(limits_for(pkg, &g.compiled).cpu_time);
-        emit_judged(judge_rules(pkg, tests.len(), g, timing), out);
+        let own = limits_for(pkg, &g.compiled).cpu_time;
+        g.view = View::At(own);
+        let mut judged = judge_rules(pkg, tests.len(), g, timing.clone());
+        if let Some(t) = timing.filter(|_| judged.report.verdict == Some(Verdict::AC)) {
+            let slowest = Duration::from_millis(t.median_ms);
+            add_margin(&mut judged, Margin::new(slowest, t.capped, own, false), false);
+        }
+        lines.push(g, judged, &mut |j| emit_judged(j, out));
     }
 
     // 3. Every other submission at the time limit (already run beside the lower bounds when
@@ -686,10 +840,34 @@ pub fn check(
                 timing = Some(t);
             }
         }
+        // The margin of one that timed out: its first TLE test (timed alone when it could
+        // be), a lower bound when stopped by the raised limit.
+        let tle_margin = g
+            .jury
+            .upper_bound
+            .then(|| {
+                let slowest = match &timing {
+                    Some(t) => (t.median_ms, t.capped),
+                    None => {
+                        let first = g
+                            .results
+                            .iter()
+                            .find(|t| g.view.see(t).verdict == Verdict::TLE)?;
+                        (first.time_ms, first.verdict == Verdict::TLE)
+                    }
+                };
+                Some(slowest)
+            })
+            .flatten()
+            .filter(|_| judged.report.verdict == Some(Verdict::TLE));
         if let Some(r) = judged.result.as_mut() {
             r.timing = timing;
         }
-        emit_judged(judged, out);
+        if let Some((ms, at_least)) = tle_margin {
+            let m = Margin::new(Duration::from_millis(ms), at_least, g.view.limit(), true);
+            add_margin(&mut judged, m, true);
+        }
+        lines.push(g, judged, &mut |j| emit_judged(j, out));
     }
     Ok(())
 }
@@ -737,6 +915,7 @@ mod tests {
             lower_bound: false,
             upper_bound: false,
             skipped: None,
+            randomised: false,
         }
     }
 
