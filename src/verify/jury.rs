@@ -21,7 +21,7 @@ use anyhow::Result;
 use super::run::Event;
 use super::select::Selection;
 use super::submissions::{
-    first_line, needs_timing, one_run, time_runs, tle_timing, Margin, RandomRuns,
+    first_line, later_tle, needs_timing, one_run, time_runs, tle_timing, Margin, RandomRuns,
     SubmissionResult, TIMING_RUNS,
 };
 use super::{read_at_limit, stopped_at_high, Check, Status, Timing, View};
@@ -90,18 +90,80 @@ struct Graded<'a> {
     view: View,
     /// The results the report covers, in test order.
     results: Vec<TestResult>,
+    /// Its position among the graded submissions (its runs, for a randomised one, in a row).
+    index: usize,
+    /// A run of a randomised submission after its first ([`copies`]).
+    rerun: bool,
+    /// The order its tests run in, when not the test set's ([`rerun_failures_first`]).
+    order: Option<Vec<TestCase>>,
 }
 
 /// Each graded submission once, a randomised one `runs` times in a row (each run a process of
 /// its own in the one pool, so each seeds itself afresh).
 fn copies(graded: Vec<Graded<'_>>, runs: u32) -> Vec<Graded<'_>> {
-    graded
+    let mut out: Vec<Graded> = graded
         .into_iter()
         .flat_map(|g| {
             let n = if g.jury.randomised { runs.max(1) } else { 1 };
-            (0..n).map(move |_| g.clone())
+            (0..n).map(move |k| Graded {
+                rerun: k > 0,
+                ..g.clone()
+            })
         })
-        .collect()
+        .collect();
+    for (i, g) in out.iter_mut().enumerate() {
+        g.index = i;
+    }
+    out
+}
+
+/// Runs the later runs `held` of randomised submissions whose first runs are in `firsts`, a
+/// round of `jobs` at a time: each tries first the tests its submission's earlier runs failed
+/// on (most failures first), then the others in order. A wrong heuristic mostly fails there
+/// again, so a run costs about one test rather than every test before it (a heuristic that
+/// gives up after a time budget spends it on each unsolvable test); whether a run passes every
+/// test does not depend on the order. True if judge was asked to stop.
+fn rerun_failures_first(
+    grader: &Grader,
+    pkg: &Package,
+    tests: &[TestCase],
+    firsts: &[Graded],
+    held: &mut [Graded],
+    jobs: usize,
+) -> Result<bool> {
+    use std::collections::HashMap;
+    // Per submission: how many of its runs failed first on each test.
+    let mut failed: HashMap<&str, HashMap<String, u32>> = HashMap::new();
+    let first_failure = |g: &Graded| {
+        g.results
+            .iter()
+            .find(|t| g.view.see(t).verdict != Verdict::AC)
+            .map(|t| t.name.clone())
+    };
+    for g in firsts.iter().filter(|g| g.jury.randomised) {
+        if let Some(name) = first_failure(g) {
+            *failed.entry(&g.jury.rel).or_default().entry(name).or_default() += 1;
+        }
+    }
+    for round in held.chunks_mut(jobs.max(1)) {
+        for h in round.iter_mut() {
+            let Some(counts) = failed.get(h.jury.rel.as_str()) else {
+                continue;
+            };
+            let mut order: Vec<(usize, &TestCase)> = tests.iter().enumerate().collect();
+            order.sort_by_key(|(i, t)| (std::cmp::Reverse(counts.get(&t.name).copied()), *i));
+            h.order = Some(order.into_iter().map(|(_, t)| t.clone()).collect());
+        }
+        if run_all(grader, pkg, tests, round, Until::Decided, jobs)? {
+            return Ok(true);
+        }
+        for h in round.iter() {
+            if let Some(name) = first_failure(h) {
+                *failed.entry(&h.jury.rel).or_default().entry(name).or_default() += 1;
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// The one report line of a randomised submission's runs (`runs`, in order): every run must get
@@ -300,7 +362,10 @@ fn run_all(
         .collect();
     let goals: Vec<Box<dyn Goal + '_>> = runnable
         .iter()
-        .map(|&i| until.goal(&graded[i], tests, pkg.scoring().is_some()))
+        .map(|&i| {
+            let g = &graded[i];
+            until.goal(g, g.order.as_deref().unwrap_or(tests), pkg.scoring().is_some())
+        })
         .collect();
     let plans: Vec<Plan> = runnable
         .iter()
@@ -310,7 +375,7 @@ fn run_all(
             Some(Plan {
                 program: programs[i].as_ref()?,
                 limits: &g.limits,
-                tests,
+                tests: g.order.as_deref().unwrap_or(tests),
                 goal: goal.as_ref(),
                 suspect_from: g.view.limit().mul_f64(Options::default().rerun_fraction),
                 // A must-TLE one's runs far over the limit are TLEs at the limit whatever ran
@@ -622,23 +687,32 @@ pub fn check(
                 limits,
                 compiled,
                 results: Vec::new(),
+                index: 0,
+                rerun: false,
+                order: None,
             })
         })
         .collect::<Result<Vec<_>>>()?;
     let graded = copies(graded, random_runs);
-    let (mut lower, mut others): (Vec<Graded>, Vec<Graded>) =
+    let (mut lower, others): (Vec<Graded>, Vec<Graded>) =
         graded.into_iter().partition(|g| g.jury.lower_bound);
+    // The later runs of randomised submissions that must not pass: after their first runs.
+    let (mut held, mut others): (Vec<Graded>, Vec<Graded>) =
+        others.into_iter().partition(|g| g.rerun);
     let lower_count = lower.len();
     let first_pool = match fixed {
         Some(_) => {
             for g in &mut others {
                 raise(g);
             }
+            for g in &mut held {
+                raise(g);
+            }
             let mut all: Vec<Graded> = lower.drain(..).chain(others.drain(..)).collect();
             let stopped = run_all(grader, pkg, tests, &mut all, Until::Decided, jobs)?;
             others = all.split_off(lower_count);
             lower = all;
-            stopped
+            stopped || rerun_failures_first(grader, pkg, tests, &others, &mut held, jobs)?
         }
         None => run_all(grader, pkg, tests, &mut lower, Until::Measured, jobs)?,
     };
@@ -775,7 +849,8 @@ pub fn check(
         let mut judged = judge_rules(pkg, tests.len(), g, timing.clone());
         if let Some(t) = timing.filter(|_| judged.report.verdict == Some(Verdict::AC)) {
             let slowest = Duration::from_millis(t.median_ms);
-            add_margin(&mut judged, Margin::new(slowest, t.capped, own, false), false);
+            let m = Margin::new(&t.test, slowest, t.capped, own, false);
+            add_margin(&mut judged, m, false);
         }
         lines.push(g, judged, &mut |j| emit_judged(j, out));
     }
@@ -783,15 +858,19 @@ pub fn check(
     // 3. Every other submission at the time limit (already run beside the lower bounds when
     // the limit is fixed).
     if fixed.is_none() {
-        for g in &mut others {
+        for g in others.iter_mut().chain(held.iter_mut()) {
             g.limits = limits_for(pkg, &g.compiled);
             raise(g);
         }
-        if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)? {
+        if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)?
+            || rerun_failures_first(grader, pkg, tests, &others, &mut held, jobs)?
+        {
             out.interrupted = true;
             return Ok(());
         }
     }
+    others.append(&mut held);
+    others.sort_by_key(|g| g.index);
     for g in &others {
         let mut judged = judge_rules(pkg, tests.len(), g, None);
         let c = &mut judged.check;
@@ -847,13 +926,13 @@ pub fn check(
             .upper_bound
             .then(|| {
                 let slowest = match &timing {
-                    Some(t) => (t.median_ms, t.capped),
+                    Some(t) => (t.test.clone(), t.median_ms, t.capped),
                     None => {
                         let first = g
                             .results
                             .iter()
                             .find(|t| g.view.see(t).verdict == Verdict::TLE)?;
-                        (first.time_ms, first.verdict == Verdict::TLE)
+                        (first.name.clone(), first.time_ms, first.verdict == Verdict::TLE)
                     }
                 };
                 Some(slowest)
@@ -863,8 +942,25 @@ pub fn check(
         if let Some(r) = judged.result.as_mut() {
             r.timing = timing;
         }
-        if let Some((ms, at_least)) = tle_margin {
-            let m = Margin::new(Duration::from_millis(ms), at_least, g.view.limit(), true);
+        if let Some((test, ms, at_least)) = tle_margin {
+            let limit = g.view.limit();
+            let mut m = Margin::new(&test, Duration::from_millis(ms), at_least, limit, true);
+            // A fragile first TLE: the first later test that times out far, if one does.
+            if m.fragile && judged.check.status != Status::Fail {
+                let high = limit.mul_f64(rules.time_limit_to_tle);
+                let retime = raised(limits_for(pkg, &g.compiled), high);
+                let after = tests.iter().position(|t| t.name == test).map_or(0, |i| i + 1);
+                if let Some(prog) = program(&g.compiled, &retime) {
+                    if let Some(r) = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)? {
+                        let d = Duration::from_millis(r.time_ms);
+                        judged.check.message = format!(
+                            "{}; only {:.2}x the limit on {}, but",
+                            judged.check.message, m.ratio, m.test
+                        );
+                        m = Margin::new(&r.name, d, true, limit, true);
+                    }
+                }
+            }
             add_margin(&mut judged, m, true);
         }
         lines.push(g, judged, &mut |j| emit_judged(j, out));

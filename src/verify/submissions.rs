@@ -52,6 +52,8 @@ pub const TLE_FRAGILE_RATIO: f64 = 1.5;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Margin {
+    /// The test the figure is from.
+    pub test: String,
     pub slowest_ms: u64,
     pub limit_ms: u64,
     /// `slowest_ms / limit_ms`.
@@ -64,9 +66,16 @@ pub struct Margin {
 
 impl Margin {
     /// The margin of a submission that must be accepted (`tle` false) or time out.
-    pub fn new(slowest: Duration, at_least: bool, limit: Duration, tle: bool) -> Margin {
+    pub fn new(
+        test: &str,
+        slowest: Duration,
+        at_least: bool,
+        limit: Duration,
+        tle: bool,
+    ) -> Margin {
         let ratio = slowest.as_secs_f64() / limit.as_secs_f64().max(1e-9);
         Margin {
+            test: test.to_string(),
             slowest_ms: slowest.as_millis() as u64,
             limit_ms: limit.as_millis() as u64,
             ratio,
@@ -92,8 +101,43 @@ impl Margin {
                 ", over {AC_FRAGILE_RATIO}x: fragile (a slower machine may time it out)"
             ),
         };
-        format!("margin {at_least}{:.2}x the {limit} limit{why}", self.ratio)
+        format!(
+            "margin {at_least}{:.2}x the {limit} limit on {}{why}",
+            self.ratio, self.test
+        )
     }
+}
+
+/// For a must-TLE submission whose first TLE test is fragile: the first of the later `tests`
+/// that its raised CPU limit `high` stops, run alone one at a time under `limits` (the raised
+/// limit's own), if any. The first TLE test decides the verdict, but the margin is the largest
+/// the tests show: a naive solution may time out narrowly on one test and far on another.
+pub(crate) fn later_tle(
+    grader: &Grader,
+    pkg: &Package,
+    prog: &crate::grade::Program,
+    limits: &crate::sandbox::Limits,
+    tests: &[TestCase],
+    high: Duration,
+) -> Result<Option<TestResult>> {
+    for test in tests {
+        let r = run_tests(
+            grader.sandbox.as_ref(),
+            prog,
+            limits,
+            std::slice::from_ref(test),
+            pkg.logic.as_ref(),
+            &Options::default(),
+            &|_| {},
+        )?
+        .complete()?;
+        if let Some(r) = r.into_iter().next() {
+            if super::stopped_at_high(&r, high) {
+                return Ok(Some(r));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// What the repeated runs of a randomised jury submission got.
@@ -261,6 +305,22 @@ mod tests {
             output: None,
             validator_score: None,
         }
+    }
+
+    #[test]
+    fn margins_are_fragile_over_half_the_limit_or_under_one_and_a_half_times_it() {
+        let ac = Margin::new("t", ms(400), false, ms(1000), false);
+        assert!(!ac.fragile && (ac.ratio - 0.4).abs() < 1e-9);
+        assert_eq!(ac.describe(false), "margin 0.40x the 1 s limit on t");
+        let slow = Margin::new("t", ms(620), false, ms(1000), false);
+        assert!(slow.fragile);
+        assert!(slow.describe(false).contains("0.62x the 1 s limit on t, over 0.5x: fragile"));
+        let tle = Margin::new("u", ms(1500), true, ms(1000), true);
+        assert!(!tle.fragile);
+        assert_eq!(tle.describe(true), "margin >= 1.50x the 1 s limit on u");
+        let narrow = Margin::new("u", ms(1210), false, ms(1000), true);
+        assert!(narrow.fragile);
+        assert!(narrow.describe(true).contains("1.21x the 1 s limit on u, under 1.5x: fragile"));
     }
 
     #[test]
