@@ -119,10 +119,11 @@ fn copies(graded: Vec<Graded<'_>>, runs: u32) -> Vec<Graded<'_>> {
 
 /// Runs the later runs `held` of randomised submissions whose first runs are in `firsts`, a
 /// round of `jobs` at a time: each tries first the tests its submission's earlier runs failed
-/// on (most failures first), then the others in order. A wrong heuristic mostly fails there
-/// again, so a run costs about one test rather than every test before it (a heuristic that
-/// gives up after a time budget spends it on each unsolvable test); whether a run passes every
-/// test does not depend on the order. True if judge was asked to stop.
+/// on (most failures first), then the others from the cheapest for its earlier runs (a test no
+/// run reached counts as half the limit). A wrong heuristic mostly fails early that way, and a
+/// heuristic that gives up after a time budget, which spends it on each unsolvable test, meets
+/// those last; whether a run passes every test does not depend on the order. True if judge was
+/// asked to stop.
 fn rerun_failures_first(
     grader: &Grader,
     pkg: &Package,
@@ -132,35 +133,45 @@ fn rerun_failures_first(
     jobs: usize,
 ) -> Result<bool> {
     use std::collections::HashMap;
-    // Per submission: how many of its runs failed first on each test.
-    let mut failed: HashMap<&str, HashMap<String, u32>> = HashMap::new();
-    let first_failure = |g: &Graded| {
-        g.results
-            .iter()
-            .find(|t| g.view.see(t).verdict != Verdict::AC)
-            .map(|t| t.name.clone())
-    };
-    for g in firsts.iter().filter(|g| g.jury.randomised) {
-        if let Some(name) = first_failure(g) {
-            *failed.entry(&g.jury.rel).or_default().entry(name).or_default() += 1;
+    /// What the earlier runs of one submission showed: first failures and CPU time per test.
+    #[derive(Default)]
+    struct Seen {
+        failed: HashMap<String, u32>,
+        cost: HashMap<String, u64>,
+    }
+    let mut seen: HashMap<String, Seen> = HashMap::new();
+    fn learn(g: &Graded, seen: &mut HashMap<String, Seen>) {
+        let s = seen.entry(g.jury.rel.clone()).or_default();
+        if let Some(t) = g.results.iter().find(|t| g.view.see(t).verdict != Verdict::AC) {
+            *s.failed.entry(t.name.clone()).or_default() += 1;
         }
+        for t in &g.results {
+            let c = s.cost.entry(t.name.clone()).or_default();
+            *c = (*c).max(t.time_ms);
+        }
+    }
+    for g in firsts.iter().filter(|g| g.jury.randomised) {
+        learn(g, &mut seen);
     }
     for round in held.chunks_mut(jobs.max(1)) {
         for h in round.iter_mut() {
-            let Some(counts) = failed.get(h.jury.rel.as_str()) else {
+            let Some(s) = seen.get(h.jury.rel.as_str()) else {
                 continue;
             };
+            let unknown = h.view.limit().as_millis() as u64 / 2;
             let mut order: Vec<(usize, &TestCase)> = tests.iter().enumerate().collect();
-            order.sort_by_key(|(i, t)| (std::cmp::Reverse(counts.get(&t.name).copied()), *i));
+            order.sort_by_key(|(i, t)| {
+                let failed = s.failed.get(&t.name).copied().unwrap_or(0);
+                let cost = s.cost.get(&t.name).copied().unwrap_or(unknown);
+                (std::cmp::Reverse(failed), cost, *i)
+            });
             h.order = Some(order.into_iter().map(|(_, t)| t.clone()).collect());
         }
         if run_all(grader, pkg, tests, round, Until::Decided, jobs)? {
             return Ok(true);
         }
         for h in round.iter() {
-            if let Some(name) = first_failure(h) {
-                *failed.entry(&h.jury.rel).or_default().entry(name).or_default() += 1;
-            }
+            learn(h, &mut seen);
         }
     }
     Ok(false)
