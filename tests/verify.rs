@@ -267,10 +267,19 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     // Margins: the accepted one far below half the limit, the spinning one stopped at the
     // raised limit (a lower bound, not fragile).
     let m = p.submission("fast.cpp").margin.as_ref().unwrap();
-    assert!(!m.fragile && !m.at_least && m.ratio < 0.5 && m.limit_ms == 400, "{m:?}");
-    assert_eq!(m.test, p.submission("fast.cpp").timing.as_ref().unwrap().test);
+    assert!(
+        !m.fragile && !m.at_least && m.ratio < 0.5 && m.limit_ms == 400,
+        "{m:?}"
+    );
+    assert_eq!(
+        m.test,
+        p.submission("fast.cpp").timing.as_ref().unwrap().test
+    );
     let m = spin.margin.as_ref().unwrap();
-    assert!(m.at_least && !m.fragile && m.ratio >= 1.5 && m.slowest_ms >= 600, "{m:?}");
+    assert!(
+        m.at_least && !m.fragile && m.ratio >= 1.5 && m.slowest_ms >= 600,
+        "{m:?}"
+    );
     assert!(p.submission("fast.cpp").randomised.is_none());
     let s = p.suggested_time_limit.as_ref().unwrap();
     assert!(s.time_limit_ms >= 100 && s.time_limit_ms.is_multiple_of(100));
@@ -307,7 +316,11 @@ fn a_randomised_submission_runs_several_times_and_a_wrong_one_must_fail_in_each(
     assert_eq!(r.first_failures.values().sum::<u32>(), 3, "{r:?}");
     let c = p.check("submissions/wrong_answer/guess.c");
     assert_eq!(c.status, "ok", "{c:?}");
-    assert!(c.message.contains("randomised: 3 runs, passed every test in 0 (WA in 3)"), "{c:?}");
+    assert!(
+        c.message
+            .contains("randomised: 3 runs, passed every test in 0 (WA in 3)"),
+        "{c:?}"
+    );
 
     // A "heuristic" that is in fact always right passes every run: the data does not stop it.
     fs::write(wa.join("lucky.cpp"), format!("// @RANDOMISED@\n{correct}")).unwrap();

@@ -142,7 +142,11 @@ fn rerun_failures_first(
     let mut seen: HashMap<String, Seen> = HashMap::new();
     fn learn(g: &Graded, seen: &mut HashMap<String, Seen>) {
         let s = seen.entry(g.jury.rel.clone()).or_default();
-        if let Some(t) = g.results.iter().find(|t| g.view.see(t).verdict != Verdict::AC) {
+        if let Some(t) = g
+            .results
+            .iter()
+            .find(|t| g.view.see(t).verdict != Verdict::AC)
+        {
             *s.failed.entry(t.name.clone()).or_default() += 1;
         }
         for t in &g.results {
@@ -375,7 +379,11 @@ fn run_all(
         .iter()
         .map(|&i| {
             let g = &graded[i];
-            until.goal(g, g.order.as_deref().unwrap_or(tests), pkg.scoring().is_some())
+            until.goal(
+                g,
+                g.order.as_deref().unwrap_or(tests),
+                pkg.scoring().is_some(),
+            )
         })
         .collect();
     let plans: Vec<Plan> = runnable
@@ -943,7 +951,11 @@ pub fn check(
                             .results
                             .iter()
                             .find(|t| g.view.see(t).verdict == Verdict::TLE)?;
-                        (first.name.clone(), first.time_ms, first.verdict == Verdict::TLE)
+                        (
+                            first.name.clone(),
+                            first.time_ms,
+                            first.verdict == Verdict::TLE,
+                        )
                     }
                 };
                 Some(slowest)
@@ -960,9 +972,13 @@ pub fn check(
             if m.fragile && judged.check.status != Status::Fail {
                 let high = limit.mul_f64(rules.time_limit_to_tle);
                 let retime = raised(limits_for(pkg, &g.compiled), high);
-                let after = tests.iter().position(|t| t.name == test).map_or(0, |i| i + 1);
+                let after = tests
+                    .iter()
+                    .position(|t| t.name == test)
+                    .map_or(0, |i| i + 1);
                 if let Some(prog) = program(&g.compiled, &retime) {
-                    if let Some(r) = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)? {
+                    if let Some(r) = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)?
+                    {
                         let d = Duration::from_millis(r.time_ms);
                         judged.check.message = format!(
                             "{}; only {:.2}x the limit on {}, but",

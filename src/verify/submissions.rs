@@ -314,13 +314,17 @@ mod tests {
         assert_eq!(ac.describe(false), "margin 0.40x the 1 s limit on t");
         let slow = Margin::new("t", ms(620), false, ms(1000), false);
         assert!(slow.fragile);
-        assert!(slow.describe(false).contains("0.62x the 1 s limit on t, over 0.5x: fragile"));
+        assert!(slow
+            .describe(false)
+            .contains("0.62x the 1 s limit on t, over 0.5x: fragile"));
         let tle = Margin::new("u", ms(1500), true, ms(1000), true);
         assert!(!tle.fragile);
         assert_eq!(tle.describe(true), "margin >= 1.50x the 1 s limit on u");
         let narrow = Margin::new("u", ms(1210), false, ms(1000), true);
         assert!(narrow.fragile);
-        assert!(narrow.describe(true).contains("1.21x the 1 s limit on u, under 1.5x: fragile"));
+        assert!(narrow
+            .describe(true)
+            .contains("1.21x the 1 s limit on u, under 1.5x: fragile"));
     }
 
     #[test]
