@@ -1,9 +1,11 @@
 // TOO SLOW: a rows-first search that tries every unused tile in a free cell, not every distinct
 // value, so equal numbers are tried again and again
 // Each row's last cell is forced by the row sum and the last row by the column sums; the
-// anti-diagonal is checked as soon as its last cell (bottom left) is placed, the main diagonal
-// at the end. Fast on distinct numbers and on most repeated ones; with many copies of a few
-// values and few squares, the same partial squares are rebuilt from equal tiles over and over.
+// corners break the square's eight symmetries (top left the least, top right at most bottom
+// left); the anti-diagonal is checked as soon as its last cell (bottom left) is placed, the main
+// diagonal at the end. Fast on distinct numbers and on most repeated ones; with many copies of a
+// few values and few squares (repeated-small-values, repeated-values-unmerged, -negated), the
+// same partial squares are rebuilt from equal tiles over and over: 1.7 to 5 s.
 import java.io.*;
 import java.util.*;
 
