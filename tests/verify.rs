@@ -431,7 +431,7 @@ fn a_built_in_problem_with_subtasks_is_scored() {
     run.assert_code(0);
     assert!(
         run.stdout
-            .contains("submissions/accepted/forced.cpp: AC on 68 tests, score 100/100"),
+            .contains("submissions/accepted/forced.cpp: AC on 69 tests, score 100/100"),
         "{}",
         run.stdout
     );
