@@ -261,7 +261,8 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         .unwrap();
     assert!(
         line.contains("TLE on test `")
-            && line.contains("(TLE expected); still TLE at 0.6 s (limit x 1.5); margin >= 1.50x the 0.4 s limit on "),
+            && line.contains("(TLE expected); still TLE at 0.6 s (limit x 1.5); margin >= 1.5")
+            && line.contains("x the 0.4 s limit on "),
         "{line}"
     );
     // Margins: the accepted one far below half the limit, the spinning one stopped at the
