@@ -894,6 +894,8 @@ pub fn check(
         let mut judged = judge_rules(pkg, tests.len(), g, None);
         let c = &mut judged.check;
         let mut timing = None;
+        // A later test its raised limit stops, when the first TLE test does not show that.
+        let mut later: Option<TestResult> = None;
         if g.jury.upper_bound && c.status == Status::Ok {
             let limit = g.view.limit();
             let high = limit.mul_f64(rules.time_limit_to_tle);
@@ -914,7 +916,29 @@ pub fn check(
                 None => None,
             };
             if let Some(t) = t {
+                // Finishing within the raised limit on its first TLE test is not the end of
+                // it: at the raised limit the submission still times out if a later test does.
                 if !t.capped {
+                    let after = tests
+                        .iter()
+                        .position(|x| x.name == t.test)
+                        .map_or(0, |i| i + 1);
+                    let retime = raised(limits_for(pkg, &g.compiled), high);
+                    if let Some(prog) = program(&g.compiled, &retime) {
+                        later = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)?;
+                    }
+                }
+                if let Some(r) = later.as_ref().filter(|_| !t.capped) {
+                    c.message = format!(
+                        "{}; finishes in {} within {} there, but still TLE at {} (limit x {}) on `{}`",
+                        c.message,
+                        t.describe(),
+                        secs(high),
+                        secs(high),
+                        rules.time_limit_to_tle,
+                        r.name
+                    );
+                } else if !t.capped {
                     let why = format!(
                         "TLE at {}, but finishes in {} within {} = the limit x {} (time-limit sensitive)",
                         secs(limit),
@@ -970,22 +994,24 @@ pub fn check(
             let mut m = Margin::new(&test, Duration::from_millis(ms), at_least, limit, true);
             // A fragile first TLE: the first later test that times out far, if one does.
             if m.fragile && judged.check.status != Status::Fail {
-                let high = limit.mul_f64(rules.time_limit_to_tle);
-                let retime = raised(limits_for(pkg, &g.compiled), high);
-                let after = tests
-                    .iter()
-                    .position(|t| t.name == test)
-                    .map_or(0, |i| i + 1);
-                if let Some(prog) = program(&g.compiled, &retime) {
-                    if let Some(r) = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)?
-                    {
-                        let d = Duration::from_millis(r.time_ms);
-                        judged.check.message = format!(
-                            "{}; only {:.2}x the limit on {}, but",
-                            judged.check.message, m.ratio, m.test
-                        );
-                        m = Margin::new(&r.name, d, true, limit, true);
+                if later.is_none() {
+                    let high = limit.mul_f64(rules.time_limit_to_tle);
+                    let retime = raised(limits_for(pkg, &g.compiled), high);
+                    let after = tests
+                        .iter()
+                        .position(|t| t.name == test)
+                        .map_or(0, |i| i + 1);
+                    if let Some(prog) = program(&g.compiled, &retime) {
+                        later = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)?;
                     }
+                }
+                if let Some(r) = later {
+                    let d = Duration::from_millis(r.time_ms);
+                    judged.check.message = format!(
+                        "{}; {:.2}x the limit on {} only",
+                        judged.check.message, m.ratio, m.test
+                    );
+                    m = Margin::new(&r.name, d, true, limit, true);
                 }
             }
             add_margin(&mut judged, m, true);
