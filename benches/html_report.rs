@@ -177,6 +177,8 @@ fn main() {
                     let ms = [31, 30, 33, 29, 35].map(Duration::from_millis).to_vec();
                     Timing::from_samples(&tests[5].name, ms, false)
                 }),
+                margin: None,
+                randomised: None,
             })
             .collect();
         problems.push(ProblemReport {

@@ -411,6 +411,10 @@ pub struct VerifyArgs {
     #[arg(long = "submissions", value_name = "PATTERN", conflicts_with = "no_submissions",
           value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub submissions: Vec<String>,
+    /// Run each randomised jury submission (one whose source says `@RANDOMISED@`) N times,
+    /// each a process of its own; every run must get what it must [default: 20].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub random_runs: Option<u32>,
     /// Print one JSON object instead of lines.
     #[arg(long)]
     pub json: bool,

@@ -636,15 +636,15 @@ fn each_format_writes_its_versions_layout() {
         }
         // A test identical to an earlier one is a link to it (BAPCtools warns about identical
         // inputs otherwise); the bytes are the same.
-        let link = out.join("data/secret/34-binary-n4-02.in");
+        let link = out.join("data/secret/35-binary-n4-02.in");
         assert_eq!(
             std::fs::read_link(&link).unwrap(),
-            Path::new("33-binary-n4-01.in"),
+            Path::new("34-binary-n4-01.in"),
             "{format}"
         );
         assert_eq!(
-            tree["data/secret/34-binary-n4-02.in"],
-            tree["data/secret/33-binary-n4-01.in"]
+            tree["data/secret/35-binary-n4-02.in"],
+            tree["data/secret/34-binary-n4-01.in"]
         );
         if legacy {
             assert_eq!(files(&default), tree, "no --format is legacy");
@@ -740,7 +740,7 @@ fn a_problem_with_subtasks_exports_as_a_scoring_package() {
     run.assert_code(0);
     assert!(
         run.stdout
-            .contains("submissions/accepted/forced.cpp: AC on 70 tests, score 100/100"),
+            .contains("submissions/accepted/forced.cpp: AC on 71 tests, score 100/100"),
         "{}",
         run.stdout
     );

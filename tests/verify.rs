@@ -261,14 +261,79 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         .unwrap();
     assert!(
         line.contains("TLE on test `")
-            && line.ends_with("(TLE expected); still TLE at 0.6 s (limit x 1.5)"),
+            && line.contains("(TLE expected); still TLE at 0.6 s (limit x 1.5); margin >= 1.5")
+            && line.contains("x the 0.4 s limit on "),
         "{line}"
     );
+    // Margins: the accepted one far below half the limit, the spinning one stopped at the
+    // raised limit (a lower bound, not fragile).
+    let m = p.submission("fast.cpp").margin.as_ref().unwrap();
+    assert!(
+        !m.fragile && !m.at_least && m.ratio < 0.5 && m.limit_ms == 400,
+        "{m:?}"
+    );
+    assert_eq!(
+        m.test,
+        p.submission("fast.cpp").timing.as_ref().unwrap().test
+    );
+    let m = spin.margin.as_ref().unwrap();
+    assert!(
+        m.at_least && !m.fragile && m.ratio >= 1.5 && m.slowest_ms >= 600,
+        "{m:?}"
+    );
+    assert!(p.submission("fast.cpp").randomised.is_none());
     let s = p.suggested_time_limit.as_ref().unwrap();
     assert!(s.time_limit_ms >= 100 && s.time_limit_ms.is_multiple_of(100));
     assert!(s.slowest_accepted_ms * 2 <= s.time_limit_ms);
     assert!(s.fastest_tle_ms.is_some() && s.consistent);
     let _ = &p.checks;
+}
+
+/// A jury submission marked `@RANDOMISED@` runs `--random-runs` times, each run a process of its
+/// own; a wrong one must fail in every run, and one that passes any run is a hole in the test
+/// data, named as such.
+#[test]
+fn a_randomised_submission_runs_several_times_and_a_wrong_one_must_fail_in_each() {
+    let (_tmp, pkg) = package_copy("magic-square");
+    let correct = fs::read_to_string(common::accepted_cpp("magic-square")).unwrap();
+    let ac = pkg.join("submissions/accepted");
+    let wa = pkg.join("submissions/wrong_answer");
+    fs::create_dir_all(&ac).unwrap();
+    fs::create_dir_all(&wa).unwrap();
+    fs::write(ac.join("fast.cpp"), &correct).unwrap();
+    // Always wrong (prints the input's first number N*N times): fails in every run.
+    fs::write(
+        wa.join("guess.c"),
+        "// @RANDOMISED@\n#include <stdio.h>\nint main(void) { int n; long long v; if (scanf(\"%d %lld\", &n, &v) != 2) return 0;\n  for (int i = 0; i < n * n; i++) printf(\"%lld%c\", v, i % n == n - 1 ? '\\n' : ' '); return 0; }\n",
+    )
+    .unwrap();
+    let json = verify(&pkg, &["--json", "--random-runs", "3"]);
+    json.assert_code(0);
+    let report: VerifyReport = serde_json::from_str(&json.stdout).unwrap();
+    let p = &report.problems[0];
+    let r = p.submission("guess.c").randomised.as_ref().unwrap();
+    assert_eq!((r.runs, r.passed), (3, 0), "{r:?}");
+    assert_eq!(r.verdicts.get("WA"), Some(&3), "{r:?}");
+    assert_eq!(r.first_failures.values().sum::<u32>(), 3, "{r:?}");
+    let c = p.check("submissions/wrong_answer/guess.c");
+    assert_eq!(c.status, "ok", "{c:?}");
+    assert!(
+        c.message
+            .contains("randomised: 3 runs, passed every test in 0 (WA in 3)"),
+        "{c:?}"
+    );
+
+    // A "heuristic" that is in fact always right passes every run: the data does not stop it.
+    fs::write(wa.join("lucky.cpp"), format!("// @RANDOMISED@\n{correct}")).unwrap();
+    let run = verify(&pkg, &["--submissions", "lucky.cpp", "--random-runs", "2"]);
+    run.assert_code(1);
+    let fail = failed_lines(&run);
+    assert!(
+        fail.len() == 1
+            && fail[0].contains("submissions/wrong_answer/lucky.cpp: passed every test in 2 of 2 runs, but is not a correct solution: the test data does not stop this randomised heuristic"),
+        "{}",
+        run.stdout
+    );
 }
 
 /// `--submissions` verifies only the jury submissions whose path contains a pattern, says that
@@ -367,7 +432,7 @@ fn a_built_in_problem_with_subtasks_is_scored() {
     run.assert_code(0);
     assert!(
         run.stdout
-            .contains("submissions/accepted/forced.cpp: AC on 70 tests, score 100/100"),
+            .contains("submissions/accepted/forced.cpp: AC on 71 tests, score 100/100"),
         "{}",
         run.stdout
     );

@@ -31,7 +31,7 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     let options = TextOptions {
         suggest_time_limit: args.suggest_time_limit,
     };
-    let select = Selection::new(&args.submissions);
+    let select = Selection::new(&args.submissions).with_random_runs(args.random_runs);
     let mut reports = Vec::new();
     let mut logics = Vec::new();
     let mut interrupted = false;

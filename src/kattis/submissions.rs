@@ -201,6 +201,7 @@ pub fn load(
                 .iter()
                 .any(|r| r.required.len() == 1 && r.required.contains(&Outcome::TLE));
             let entrypoint = entrypoint.map(|e: String| path.join(e));
+            let randomised = crate::verdict::expectation::randomised_header(&path);
             out.push(JurySubmission {
                 path,
                 rel,
@@ -221,6 +222,7 @@ pub fn load(
                 score,
                 group_scores,
                 skipped,
+                randomised,
             });
         }
     }

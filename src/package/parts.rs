@@ -302,7 +302,6 @@ fn built_in_submissions(dir: &Path, scored: bool) -> Result<Vec<JurySubmission>,
             if path.is_file() && !is_tool_litter(&f.file_name()) && language.is_some() {
                 out.push(JurySubmission {
                     rel: format!("{name}/{}", f.file_name().to_string_lossy()),
-                    path,
                     folder: name.clone(),
                     language,
                     rules: Vec::new(),
@@ -317,6 +316,8 @@ fn built_in_submissions(dir: &Path, scored: bool) -> Result<Vec<JurySubmission>,
                     upper_bound: expected == Some(Verdict::TLE),
                     skipped: None,
                     entrypoint: None,
+                    randomised: crate::verdict::expectation::randomised_header(&path),
+                    path,
                 });
             }
         }

@@ -370,6 +370,9 @@ pub struct JurySubmission {
     /// The entry point of a submission given as a folder, when `submissions.yaml` names it
     /// (`entrypoint: ac.py`); else the folder's own rule picks it.
     pub entrypoint: Option<PathBuf>,
+    /// Marked `@RANDOMISED@` in its source ([`randomised_header`]): its verdict may differ
+    /// from run to run, so verify runs it several times and every run must get what it must.
+    pub randomised: bool,
 }
 
 impl JurySubmission {
@@ -530,6 +533,18 @@ pub fn expected_results_header(path: &Path) -> Result<Option<BTreeSet<Verdict>>,
     Ok(Some(out))
 }
 
+/// Whether a jury submission's source marks it randomised: `@RANDOMISED@` (or
+/// `@RANDOMIZED@`, any case) anywhere in the file, usually in a comment beside DOMjudge's
+/// `@EXPECTED_RESULTS@`. Such a program seeds itself differently in each process (the clock,
+/// `/dev/urandom`); verify runs it several times and reports its pass rate.
+pub fn randomised_header(path: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(&bytes).to_ascii_uppercase();
+    text.contains("@RANDOMISED@") || text.contains("@RANDOMIZED@")
+}
+
 /// The glob dialect of `submissions.yaml`: `*` within one path segment, `{a,b}` braces,
 /// everything else literal. A path matches if it or one of its parent folders matches.
 pub fn matches_path(glob: &str, path: &str) -> bool {
@@ -664,6 +679,7 @@ mod tests {
             upper_bound: false,
             skipped: None,
             entrypoint: None,
+            randomised: false,
         }
     }
 

@@ -21,7 +21,8 @@ use anyhow::Result;
 use super::run::Event;
 use super::select::Selection;
 use super::submissions::{
-    first_line, needs_timing, one_run, time_runs, tle_timing, SubmissionResult, TIMING_RUNS,
+    first_line, later_tle, needs_timing, one_run, time_runs, tle_timing, Margin, RandomRuns,
+    SubmissionResult, TIMING_RUNS,
 };
 use super::{read_at_limit, stopped_at_high, Check, Status, Timing, View};
 use crate::compile::{CompileOutcome, Compiled, Submission};
@@ -78,7 +79,8 @@ impl Goal for RulesGoal<'_> {
     }
 }
 
-/// One jury submission to grade.
+/// One jury submission to grade (one run of a randomised one: see [`copies`]).
+#[derive(Clone)]
 struct Graded<'a> {
     jury: &'a JurySubmission,
     submission: Submission,
@@ -88,6 +90,215 @@ struct Graded<'a> {
     view: View,
     /// The results the report covers, in test order.
     results: Vec<TestResult>,
+    /// Its position among the graded submissions (its runs, for a randomised one, in a row).
+    index: usize,
+    /// A run of a randomised submission after its first ([`copies`]).
+    rerun: bool,
+    /// The order its tests run in, when not the test set's ([`rerun_failures_first`]).
+    order: Option<Vec<TestCase>>,
+}
+
+/// Each graded submission once, a randomised one `runs` times in a row (each run a process of
+/// its own in the one pool, so each seeds itself afresh).
+fn copies(graded: Vec<Graded<'_>>, runs: u32) -> Vec<Graded<'_>> {
+    let mut out: Vec<Graded> = graded
+        .into_iter()
+        .flat_map(|g| {
+            let n = if g.jury.randomised { runs.max(1) } else { 1 };
+            (0..n).map(move |k| Graded {
+                rerun: k > 0,
+                ..g.clone()
+            })
+        })
+        .collect();
+    for (i, g) in out.iter_mut().enumerate() {
+        g.index = i;
+    }
+    out
+}
+
+/// Runs the later runs `held` of randomised submissions whose first runs are in `firsts`, a
+/// round of `jobs` at a time: each tries first the tests its submission's earlier runs failed
+/// on (most failures first), then the others from the cheapest for its earlier runs (a test no
+/// run reached counts as half the limit). A wrong heuristic mostly fails early that way, and a
+/// heuristic that gives up after a time budget, which spends it on each unsolvable test, meets
+/// those last; whether a run passes every test does not depend on the order. True if judge was
+/// asked to stop.
+fn rerun_failures_first(
+    grader: &Grader,
+    pkg: &Package,
+    tests: &[TestCase],
+    firsts: &[Graded],
+    held: &mut [Graded],
+    jobs: usize,
+) -> Result<bool> {
+    use std::collections::HashMap;
+    /// What the earlier runs of one submission showed: first failures and CPU time per test.
+    #[derive(Default)]
+    struct Seen {
+        failed: HashMap<String, u32>,
+        cost: HashMap<String, u64>,
+    }
+    let mut seen: HashMap<String, Seen> = HashMap::new();
+    fn learn(g: &Graded, seen: &mut HashMap<String, Seen>) {
+        let s = seen.entry(g.jury.rel.clone()).or_default();
+        if let Some(t) = g
+            .results
+            .iter()
+            .find(|t| g.view.see(t).verdict != Verdict::AC)
+        {
+            *s.failed.entry(t.name.clone()).or_default() += 1;
+        }
+        for t in &g.results {
+            let c = s.cost.entry(t.name.clone()).or_default();
+            *c = (*c).max(t.time_ms);
+        }
+    }
+    for g in firsts.iter().filter(|g| g.jury.randomised) {
+        learn(g, &mut seen);
+    }
+    for round in held.chunks_mut(jobs.max(1)) {
+        for h in round.iter_mut() {
+            let Some(s) = seen.get(h.jury.rel.as_str()) else {
+                continue;
+            };
+            let unknown = h.view.limit().as_millis() as u64 / 2;
+            let mut order: Vec<(usize, &TestCase)> = tests.iter().enumerate().collect();
+            order.sort_by_key(|(i, t)| {
+                let failed = s.failed.get(&t.name).copied().unwrap_or(0);
+                let cost = s.cost.get(&t.name).copied().unwrap_or(unknown);
+                (std::cmp::Reverse(failed), cost, *i)
+            });
+            h.order = Some(order.into_iter().map(|(_, t)| t.clone()).collect());
+        }
+        if run_all(grader, pkg, tests, round, Until::Decided, jobs)? {
+            return Ok(true);
+        }
+        for h in round.iter() {
+            learn(h, &mut seen);
+        }
+    }
+    Ok(false)
+}
+
+/// The one report line of a randomised submission's runs (`runs`, in order): every run must get
+/// what the submission must; a wrong one that passes any run is a hole in the test data.
+fn merge_runs(jury: &JurySubmission, mut runs: Vec<Judged>) -> Judged {
+    use std::collections::BTreeMap;
+    let n = runs.len() as u32;
+    let mut verdicts: BTreeMap<String, u32> = BTreeMap::new();
+    let mut first_failures: BTreeMap<String, u32> = BTreeMap::new();
+    let mut passed = 0;
+    for j in &runs {
+        let v = j.report.verdict.map_or("none", |v| v.code());
+        *verdicts.entry(v.to_string()).or_default() += 1;
+        passed += u32::from(j.report.verdict == Some(Verdict::AC));
+        if let Some(t) = j.report.tests.iter().find(|t| t.verdict != Verdict::AC) {
+            *first_failures.entry(t.name.clone()).or_default() += 1;
+        }
+    }
+    let tally = verdicts
+        .iter()
+        .map(|(v, k)| format!("{v} in {k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut firsts: Vec<(&String, &u32)> = first_failures.iter().collect();
+    firsts.sort_by_key(|(t, k)| (std::cmp::Reverse(**k), (*t).clone()));
+    let firsts = if firsts.is_empty() {
+        String::new()
+    } else {
+        let shown: Vec<String> = firsts
+            .iter()
+            .take(4)
+            .map(|(t, k)| format!("{t} x{k}"))
+            .collect();
+        let more = if firsts.len() > 4 { ", ..." } else { "" };
+        format!("; first failures: {}{more}", shown.join(", "))
+    };
+    let summary = format!("randomised: {n} runs, passed every test in {passed} ({tally}){firsts}");
+    let tle = jury.upper_bound;
+    // The worst margin of the runs: the slowest accepted one, the fastest TLE one.
+    let margin = runs
+        .iter()
+        .filter_map(|j| j.result.as_ref().and_then(|r| r.margin.clone()))
+        .max_by(|a, b| {
+            let (a, b) = if tle { (b, a) } else { (a, b) };
+            a.ratio.total_cmp(&b.ratio)
+        });
+    let failed = runs
+        .iter()
+        .filter(|j| j.check.status == Status::Fail)
+        .count();
+    let warned = runs.iter().any(|j| j.check.status == Status::Warn);
+    // The run the line, the JSON result and the HTML matrix show: the first that failed.
+    let pick = runs
+        .iter()
+        .position(|j| j.check.status == Status::Fail)
+        .unwrap_or(0);
+    let mut j = runs.swap_remove(pick);
+    j.check = if failed > 0 && !jury.accept_only() && passed > 0 {
+        Check::fail(
+            name(jury),
+            format!(
+                "passed every test in {passed} of {n} runs, but is not a correct solution: the test data does not stop this randomised heuristic (add tests where it fails; see docs/preparing.md); {summary}"
+            ),
+        )
+    } else if failed > 0 {
+        Check::fail(
+            name(jury),
+            format!(
+                "{failed} of {n} runs do not get what they must; the first: {}; {summary}",
+                j.check.message
+            ),
+        )
+    } else if warned {
+        Check::warn(name(jury), format!("{}; {summary}", j.check.message))
+    } else {
+        Check::ok(name(jury), format!("{}; {summary}", j.check.message))
+    };
+    if let Some(r) = j.result.as_mut() {
+        r.margin = margin;
+        r.randomised = Some(RandomRuns {
+            runs: n,
+            passed,
+            verdicts,
+            first_failures,
+        });
+    }
+    j
+}
+
+/// Emits judged submissions in order; the runs of a randomised one are kept until the last,
+/// then emitted as one line ([`merge_runs`]).
+struct Lines {
+    runs: u32,
+    copies: Vec<Judged>,
+}
+
+impl Lines {
+    fn push(&mut self, g: &Graded, j: Judged, emit: &mut dyn FnMut(Judged)) {
+        if !g.jury.randomised {
+            return emit(j);
+        }
+        self.copies.push(j);
+        if self.copies.len() as u32 >= self.runs.max(1) {
+            emit(merge_runs(g.jury, std::mem::take(&mut self.copies)));
+        }
+    }
+}
+
+/// Adds a timed submission's margin to its result and its line: fragile warns.
+fn add_margin(j: &mut Judged, margin: Margin, tle: bool) {
+    if j.check.status == Status::Fail {
+        return;
+    }
+    j.check.message = format!("{}; {}", j.check.message, margin.describe(tle));
+    if margin.fragile && j.check.status == Status::Ok {
+        j.check.status = Status::Warn;
+    }
+    if let Some(r) = j.result.as_mut() {
+        r.margin = Some(margin);
+    }
 }
 
 impl Graded<'_> {
@@ -166,7 +377,14 @@ fn run_all(
         .collect();
     let goals: Vec<Box<dyn Goal + '_>> = runnable
         .iter()
-        .map(|&i| until.goal(&graded[i], tests, pkg.scoring().is_some()))
+        .map(|&i| {
+            let g = &graded[i];
+            until.goal(
+                g,
+                g.order.as_deref().unwrap_or(tests),
+                pkg.scoring().is_some(),
+            )
+        })
         .collect();
     let plans: Vec<Plan> = runnable
         .iter()
@@ -176,7 +394,7 @@ fn run_all(
             Some(Plan {
                 program: programs[i].as_ref()?,
                 limits: &g.limits,
-                tests,
+                tests: g.order.as_deref().unwrap_or(tests),
                 goal: goal.as_ref(),
                 suspect_from: g.view.limit().mul_f64(Options::default().rerun_fraction),
                 // A must-TLE one's runs far over the limit are TLEs at the limit whatever ran
@@ -239,6 +457,8 @@ fn judge_rules(pkg: &Package, tests: usize, g: &Graded, timing: Option<Timing>) 
         expected,
         actual,
         timing: timing.clone(),
+        margin: None,
+        randomised: None,
     });
     let judged = |check| Judged {
         path: name(g.jury),
@@ -330,6 +550,8 @@ pub struct Prepared {
     warnings: Vec<String>,
     /// Per submission not skipped, in order.
     compiled: Vec<Result<(Submission, Compiled)>>,
+    /// Runs of each randomised submission.
+    random_runs: u32,
 }
 
 /// Takes the jury submissions of a package as listed ([`Package::jury_submissions`]) and
@@ -369,6 +591,7 @@ pub fn prepare(
         partial,
         warnings,
         compiled,
+        random_runs: select.random_runs(),
     })
 }
 
@@ -420,6 +643,7 @@ pub fn check(
         partial,
         warnings,
         compiled,
+        random_runs,
     } = prepared;
     for w in warnings {
         emit(Check::fail("submissions", w), out);
@@ -480,22 +704,32 @@ pub fn check(
                 limits,
                 compiled,
                 results: Vec::new(),
+                index: 0,
+                rerun: false,
+                order: None,
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let (mut lower, mut others): (Vec<Graded>, Vec<Graded>) =
+    let graded = copies(graded, random_runs);
+    let (mut lower, others): (Vec<Graded>, Vec<Graded>) =
         graded.into_iter().partition(|g| g.jury.lower_bound);
+    // The later runs of randomised submissions that must not pass: after their first runs.
+    let (mut held, mut others): (Vec<Graded>, Vec<Graded>) =
+        others.into_iter().partition(|g| g.rerun);
     let lower_count = lower.len();
     let first_pool = match fixed {
         Some(_) => {
             for g in &mut others {
                 raise(g);
             }
+            for g in &mut held {
+                raise(g);
+            }
             let mut all: Vec<Graded> = lower.drain(..).chain(others.drain(..)).collect();
             let stopped = run_all(grader, pkg, tests, &mut all, Until::Decided, jobs)?;
             others = all.split_off(lower_count);
             lower = all;
-            stopped
+            stopped || rerun_failures_first(grader, pkg, tests, &others, &mut held, jobs)?
         }
         None => run_all(grader, pkg, tests, &mut lower, Until::Measured, jobs)?,
     };
@@ -509,6 +743,8 @@ pub fn check(
     let mut order: Vec<usize> = (0..lower.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(slowest_test(&lower[i])));
     let mut timed: Vec<Option<Timing>> = vec![None; lower.len()];
+    // Of a randomised submission's runs, only its slowest is timed (they are one program).
+    let mut timed_copy: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     // The slowest timed accepted run, its submission and its time limit (with a fixed limit,
     // the one closest to its language's limit).
     let mut slowest: Option<(Duration, String, Duration)> = None;
@@ -517,7 +753,8 @@ pub fn check(
         let Some(t) = g.slowest_if_passed(tests.len()) else {
             continue;
         };
-        let timing = if needs_timing(t, slowest.as_ref().map(|s| s.0)) {
+        let first_of_its_runs = !g.jury.randomised || timed_copy.insert(g.jury.rel.as_str());
+        let timing = if first_of_its_runs && needs_timing(t, slowest.as_ref().map(|s| s.0)) {
             let test = tests.iter().find(|x| x.name == t.name);
             match (test, g.program()) {
                 (Some(test), Some(prog)) => {
@@ -619,27 +856,44 @@ pub fn check(
         }
     };
     pkg.limits.time = limit;
+    let mut lines = Lines {
+        runs: random_runs,
+        copies: Vec::new(),
+    };
     for (g, timing) in lower.iter_mut().zip(timed) {
-        g.view = View::At(limits_for(pkg, &g.compiled).cpu_time);
-        emit_judged(judge_rules(pkg, tests.len(), g, timing), out);
+        let own = limits_for(pkg, &g.compiled).cpu_time;
+        g.view = View::At(own);
+        let mut judged = judge_rules(pkg, tests.len(), g, timing.clone());
+        if let Some(t) = timing.filter(|_| judged.report.verdict == Some(Verdict::AC)) {
+            let slowest = Duration::from_millis(t.median_ms);
+            let m = Margin::new(&t.test, slowest, t.capped, own, false);
+            add_margin(&mut judged, m, false);
+        }
+        lines.push(g, judged, &mut |j| emit_judged(j, out));
     }
 
     // 3. Every other submission at the time limit (already run beside the lower bounds when
     // the limit is fixed).
     if fixed.is_none() {
-        for g in &mut others {
+        for g in others.iter_mut().chain(held.iter_mut()) {
             g.limits = limits_for(pkg, &g.compiled);
             raise(g);
         }
-        if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)? {
+        if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)?
+            || rerun_failures_first(grader, pkg, tests, &others, &mut held, jobs)?
+        {
             out.interrupted = true;
             return Ok(());
         }
     }
+    others.append(&mut held);
+    others.sort_by_key(|g| g.index);
     for g in &others {
         let mut judged = judge_rules(pkg, tests.len(), g, None);
         let c = &mut judged.check;
         let mut timing = None;
+        // A later test its raised limit stops, when the first TLE test does not show that.
+        let mut later: Option<TestResult> = None;
         if g.jury.upper_bound && c.status == Status::Ok {
             let limit = g.view.limit();
             let high = limit.mul_f64(rules.time_limit_to_tle);
@@ -660,7 +914,29 @@ pub fn check(
                 None => None,
             };
             if let Some(t) = t {
+                // Finishing within the raised limit on its first TLE test is not the end of
+                // it: at the raised limit the submission still times out if a later test does.
                 if !t.capped {
+                    let after = tests
+                        .iter()
+                        .position(|x| x.name == t.test)
+                        .map_or(0, |i| i + 1);
+                    let retime = raised(limits_for(pkg, &g.compiled), high);
+                    if let Some(prog) = program(&g.compiled, &retime) {
+                        later = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)?;
+                    }
+                }
+                if let Some(r) = later.as_ref().filter(|_| !t.capped) {
+                    c.message = format!(
+                        "{}; finishes in {} within {} there, but still TLE at {} (limit x {}) on `{}`",
+                        c.message,
+                        t.describe(),
+                        secs(high),
+                        secs(high),
+                        rules.time_limit_to_tle,
+                        r.name
+                    );
+                } else if !t.capped {
                     let why = format!(
                         "TLE at {}, but finishes in {} within {} = the limit x {} (time-limit sensitive)",
                         secs(limit),
@@ -684,10 +960,61 @@ pub fn check(
                 timing = Some(t);
             }
         }
+        // The margin of one that timed out: its first TLE test (timed alone when it could
+        // be), a lower bound when stopped by the raised limit.
+        let tle_margin = g
+            .jury
+            .upper_bound
+            .then(|| {
+                let slowest = match &timing {
+                    Some(t) => (t.test.clone(), t.median_ms, t.capped),
+                    None => {
+                        let first = g
+                            .results
+                            .iter()
+                            .find(|t| g.view.see(t).verdict == Verdict::TLE)?;
+                        (
+                            first.name.clone(),
+                            first.time_ms,
+                            first.verdict == Verdict::TLE,
+                        )
+                    }
+                };
+                Some(slowest)
+            })
+            .flatten()
+            .filter(|_| judged.report.verdict == Some(Verdict::TLE));
         if let Some(r) = judged.result.as_mut() {
             r.timing = timing;
         }
-        emit_judged(judged, out);
+        if let Some((test, ms, at_least)) = tle_margin {
+            let limit = g.view.limit();
+            let mut m = Margin::new(&test, Duration::from_millis(ms), at_least, limit, true);
+            // A fragile first TLE: the first later test that times out far, if one does.
+            if m.fragile && judged.check.status != Status::Fail {
+                if later.is_none() {
+                    let high = limit.mul_f64(rules.time_limit_to_tle);
+                    let retime = raised(limits_for(pkg, &g.compiled), high);
+                    let after = tests
+                        .iter()
+                        .position(|t| t.name == test)
+                        .map_or(0, |i| i + 1);
+                    if let Some(prog) = program(&g.compiled, &retime) {
+                        later = later_tle(grader, pkg, &prog, &retime, &tests[after..], high)?;
+                    }
+                }
+                if let Some(r) = later {
+                    let d = Duration::from_millis(r.time_ms);
+                    judged.check.message = format!(
+                        "{}; {:.2}x the limit on {} only",
+                        judged.check.message, m.ratio, m.test
+                    );
+                    m = Margin::new(&r.name, d, true, limit, true);
+                }
+            }
+            add_margin(&mut judged, m, true);
+        }
+        lines.push(g, judged, &mut |j| emit_judged(j, out));
     }
     Ok(())
 }
@@ -737,6 +1064,7 @@ mod tests {
             upper_bound: false,
             skipped: None,
             entrypoint: None,
+            randomised: false,
         }
     }
 

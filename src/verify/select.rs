@@ -10,6 +10,8 @@ use super::Check;
 #[derive(Debug, Default)]
 pub struct Selection {
     patterns: Vec<(String, AtomicBool)>,
+    /// `--random-runs`: runs of each randomised jury submission (`None`: the default).
+    random_runs: Option<u32>,
 }
 
 impl Selection {
@@ -19,7 +21,21 @@ impl Selection {
                 .iter()
                 .map(|p| (p.clone(), AtomicBool::new(false)))
                 .collect(),
+            random_runs: None,
         }
+    }
+
+    /// With `--random-runs N`.
+    pub fn with_random_runs(mut self, runs: Option<u32>) -> Selection {
+        self.random_runs = runs;
+        self
+    }
+
+    /// How many times each randomised jury submission runs (`@RANDOMISED@`).
+    pub fn random_runs(&self) -> u32 {
+        self.random_runs
+            .unwrap_or(super::submissions::RANDOM_RUNS)
+            .max(1)
     }
 
     /// Every jury submission (no `--submissions`).

@@ -31,7 +31,132 @@ pub struct SubmissionResult {
     /// For accepted submissions: the slowest test; for TLE ones: the first TLE test, re-run
     /// with a raised limit.
     pub timing: Option<Timing>,
+    /// For accepted and TLE submissions: how far the slowest test is from the time limit.
+    #[serde(default)]
+    pub margin: Option<Margin>,
+    /// For a randomised submission (`@RANDOMISED@`): what its repeated runs got.
+    #[serde(default)]
+    pub randomised: Option<RandomRuns>,
 }
+
+/// An accepted submission whose slowest test takes more than this share of the time limit is
+/// fragile: a slower machine (or a slower day) may time it out.
+pub const AC_FRAGILE_RATIO: f64 = 0.5;
+/// A TLE submission whose slowest test takes less than this many times the limit is fragile:
+/// a faster machine may accept it.
+pub const TLE_FRAGILE_RATIO: f64 = 1.5;
+
+/// How far a timed jury submission is from its time limit: its slowest test's CPU time (the
+/// timed median of an accepted one; a TLE one's first TLE test, at the raised limit) over the
+/// limit it is read at (its language's).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Margin {
+    /// The test the figure is from.
+    pub test: String,
+    pub slowest_ms: u64,
+    pub limit_ms: u64,
+    /// `slowest_ms / limit_ms`.
+    pub ratio: f64,
+    /// The slowest run was stopped by a limit: the ratio is a lower bound.
+    pub at_least: bool,
+    /// Accepted: over [`AC_FRAGILE_RATIO`]; TLE: under [`TLE_FRAGILE_RATIO`].
+    pub fragile: bool,
+}
+
+impl Margin {
+    /// The margin of a submission that must be accepted (`tle` false) or time out.
+    pub fn new(
+        test: &str,
+        slowest: Duration,
+        at_least: bool,
+        limit: Duration,
+        tle: bool,
+    ) -> Margin {
+        let ratio = slowest.as_secs_f64() / limit.as_secs_f64().max(1e-9);
+        Margin {
+            test: test.to_string(),
+            slowest_ms: slowest.as_millis() as u64,
+            limit_ms: limit.as_millis() as u64,
+            ratio,
+            at_least,
+            fragile: if tle {
+                ratio < TLE_FRAGILE_RATIO
+            } else {
+                ratio > AC_FRAGILE_RATIO
+            },
+        }
+    }
+
+    /// `margin 0.02x the 1 s limit`, `margin >= 1.50x the 1 s limit`; when fragile, why.
+    pub fn describe(&self, tle: bool) -> String {
+        let at_least = if self.at_least { ">= " } else { "" };
+        let limit = crate::kattis::timelimit::secs(Duration::from_millis(self.limit_ms));
+        let why = match (self.fragile, tle) {
+            (false, _) => String::new(),
+            (true, true) => format!(
+                ", under {TLE_FRAGILE_RATIO}x: fragile (a faster machine may accept it; make a test slower for it)"
+            ),
+            (true, false) => format!(
+                ", over {AC_FRAGILE_RATIO}x: fragile (a slower machine may time it out)"
+            ),
+        };
+        format!(
+            "margin {at_least}{:.2}x the {limit} limit on {}{why}",
+            self.ratio, self.test
+        )
+    }
+}
+
+/// For a must-TLE submission whose first TLE test is fragile: the first of the later `tests`
+/// that its raised CPU limit `high` stops, run alone one at a time under `limits` (the raised
+/// limit's own), if any. The first TLE test decides the verdict, but the margin is the largest
+/// the tests show: a naive solution may time out narrowly on one test and far on another.
+pub(crate) fn later_tle(
+    grader: &Grader,
+    pkg: &Package,
+    prog: &crate::grade::Program,
+    limits: &crate::sandbox::Limits,
+    tests: &[TestCase],
+    high: Duration,
+) -> Result<Option<TestResult>> {
+    for test in tests {
+        let r = run_tests(
+            grader.sandbox.as_ref(),
+            prog,
+            limits,
+            std::slice::from_ref(test),
+            pkg.logic.as_ref(),
+            &Options::default(),
+            &|_| {},
+        )?
+        .complete()?;
+        if let Some(r) = r.into_iter().next() {
+            if super::stopped_at_high(&r, high) {
+                return Ok(Some(r));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// What the repeated runs of a randomised jury submission got.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomRuns {
+    pub runs: u32,
+    /// Runs that passed every test.
+    pub passed: u32,
+    /// Runs per verdict (`AC`, `WA`, ...).
+    pub verdicts: std::collections::BTreeMap<String, u32>,
+    /// Runs per test that was their first failure.
+    pub first_failures: std::collections::BTreeMap<String, u32>,
+}
+
+/// Runs of a randomised jury submission unless `--random-runs` says otherwise: a wrong one
+/// that fails each run with probability 1 - p passes one of 20 with probability 1 - (1 - p)^20
+/// (p = 0.05: 64 %), so passing none is worth something.
+pub const RANDOM_RUNS: u32 = 20;
 
 /// Whether an accepted submission whose slowest test took `seen` (its one run while grading,
 /// beside other runs) must be re-timed alone, when the slowest timed accepted median so far is
@@ -180,6 +305,26 @@ mod tests {
             output: None,
             validator_score: None,
         }
+    }
+
+    #[test]
+    fn margins_are_fragile_over_half_the_limit_or_under_one_and_a_half_times_it() {
+        let ac = Margin::new("t", ms(400), false, ms(1000), false);
+        assert!(!ac.fragile && (ac.ratio - 0.4).abs() < 1e-9);
+        assert_eq!(ac.describe(false), "margin 0.40x the 1 s limit on t");
+        let slow = Margin::new("t", ms(620), false, ms(1000), false);
+        assert!(slow.fragile);
+        assert!(slow
+            .describe(false)
+            .contains("0.62x the 1 s limit on t, over 0.5x: fragile"));
+        let tle = Margin::new("u", ms(1500), true, ms(1000), true);
+        assert!(!tle.fragile);
+        assert_eq!(tle.describe(true), "margin >= 1.50x the 1 s limit on u");
+        let narrow = Margin::new("u", ms(1210), false, ms(1000), true);
+        assert!(narrow.fragile);
+        assert!(narrow
+            .describe(true)
+            .contains("1.21x the 1 s limit on u, under 1.5x: fragile"));
     }
 
     #[test]

@@ -54,6 +54,28 @@ pub struct Submission {
     pub expected: String,
     pub actual: String,
     pub timing: Option<Timing>,
+    pub margin: Option<Margin>,
+    pub randomised: Option<RandomRuns>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Margin {
+    pub test: String,
+    pub slowest_ms: u64,
+    pub limit_ms: u64,
+    pub ratio: f64,
+    pub at_least: bool,
+    pub fragile: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomRuns {
+    pub runs: u32,
+    pub passed: u32,
+    pub verdicts: std::collections::BTreeMap<String, u32>,
+    pub first_failures: std::collections::BTreeMap<String, u32>,
 }
 
 #[derive(Debug, Deserialize)]
