@@ -421,6 +421,10 @@ pub struct VerifyArgs {
     /// Also write a self-contained HTML report (checks, verdict matrix, timing chart).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Run every jury submission on every test again, instead of taking the runs an earlier
+    /// verify made of the same program, test, limits and jury side from the cache.
+    #[arg(long)]
+    pub fresh: bool,
     /// Inject a fault into the problem logic to show that verify catches it (for tests).
     #[arg(long, value_name = "FAULT", hide = true)]
     pub inject_fault: Option<crate::verify::Fault>,

@@ -764,3 +764,78 @@ fn real_packages_table_reads_both_tools_logs() {
         "{text}"
     );
 }
+
+/// The daily loop: a second verify of an unchanged package takes its runs from the cache
+/// (saying how many), a changed test or submission runs again (its new verdict counts, never a
+/// remembered one), and `--fresh` runs everything.
+#[test]
+fn verify_remembers_runs_of_an_unchanged_package_and_reruns_what_changed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("mean");
+    copy_dir(&package("mean"), &dir);
+    // A jury side of its own, so that no other test's runs are remembered for this one.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    fs::write(dir.join("notes.txt"), format!("{nanos}\n")).unwrap();
+    let verify = |extra: &[&str]| {
+        let d = rel(&dir);
+        let mut args = vec!["verify", "--jobs", "2"];
+        args.extend_from_slice(extra);
+        args.push(&d);
+        judge_timed(600, &args)
+    };
+    let remembered = |run: &Run| {
+        run.stdout
+            .lines()
+            .find(|l| l.contains("runs remembered"))
+            .map(str::to_owned)
+    };
+    let first = verify(&[]);
+    first.assert_code(0);
+    assert_eq!(remembered(&first), None, "{}", first.stdout);
+    let second = verify(&[]);
+    second.assert_code(0);
+    let line = remembered(&second).unwrap_or_else(|| panic!("{}", second.stdout));
+    assert!(line.ends_with("--fresh runs them again"), "{line}");
+    // A changed answer: the accepted submissions now fail on it, however they passed before.
+    let ans = dir.join("data/secret/01-single.ans");
+    let good = fs::read_to_string(&ans).unwrap();
+    fs::write(&ans, "5\n").unwrap();
+    // (Only the accepted ones: with none passing, the must-TLE one would run at 40 s.)
+    let changed = verify(&["--submissions", "accepted/"]);
+    changed.assert_code(1);
+    assert!(
+        changed
+            .stdout
+            .contains("submissions/accepted/mean.py: WA on test `secret/01-single`"),
+        "{}",
+        changed.stdout
+    );
+    fs::write(&ans, good).unwrap();
+    // A changed submission: it runs again and gets its new verdict.
+    let py = dir.join("submissions/accepted/mean.py");
+    let original = fs::read(&py).unwrap();
+    fs::write(
+        &py,
+        "n = int(input())\na = list(map(int, input().split()))\nprint(sum(a) // n + 1)\n",
+    )
+    .unwrap();
+    let wrong = verify(&[]);
+    wrong.assert_code(1);
+    assert!(
+        wrong
+            .stdout
+            .contains("submissions/accepted/mean.py: WA on test `"),
+        "{}",
+        wrong.stdout
+    );
+    fs::write(&py, original).unwrap();
+    let back = verify(&[]);
+    back.assert_code(0);
+    assert!(remembered(&back).is_some(), "{}", back.stdout);
+    let fresh = verify(&["--fresh"]);
+    fresh.assert_code(0);
+    assert_eq!(remembered(&fresh), None, "{}", fresh.stdout);
+}

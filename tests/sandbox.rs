@@ -760,23 +760,35 @@ fn unprivileged_path() {
     let out2 = out.clone();
     let d = dir.path().to_path_buf();
     let h = std::thread::spawn(move || {
-        let o = std::process::Command::new("timeout")
-            .args([
-                "60",
-                "/usr/bin/setpriv",
-                "--reuid=65534",
-                "--regid=65534",
-                "--clear-groups",
-            ])
-            .arg(&copy)
-            .args(["--exact", &inner_test_name("unprivileged_inner")])
-            .args(["--include-ignored", "--nocapture", "--test-threads=1"])
-            .env(UNPRIV_ENV, &d)
-            .env("HOME", "/tmp")
-            .env_remove("CARGO_TARGET_DIR")
-            .current_dir("/tmp")
-            .output()
-            .expect("run setpriv");
+        // Another test thread that forks while the copy above is open for writing holds it
+        // open until its child execs, and exec then fails with ETXTBSY: try again shortly.
+        let run = || {
+            std::process::Command::new("timeout")
+                .args([
+                    "60",
+                    "/usr/bin/setpriv",
+                    "--reuid=65534",
+                    "--regid=65534",
+                    "--clear-groups",
+                ])
+                .arg(&copy)
+                .args(["--exact", &inner_test_name("unprivileged_inner")])
+                .args(["--include-ignored", "--nocapture", "--test-threads=1"])
+                .env(UNPRIV_ENV, &d)
+                .env("HOME", "/tmp")
+                .env_remove("CARGO_TARGET_DIR")
+                .current_dir("/tmp")
+                .output()
+                .expect("run setpriv")
+        };
+        let mut o = run();
+        for _ in 0..10 {
+            if !String::from_utf8_lossy(&o.stderr).contains("Text file busy") {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            o = run();
+        }
         *out2.lock().expect("lock") = Some(o);
     });
     h.join().expect("inner thread");

@@ -7,6 +7,7 @@ use super::grade::check_writable_folder;
 use super::{load_package_with, Status};
 use crate::cli::VerifyArgs;
 use crate::fsutil::write_atomic;
+use crate::grade::memo::RunMemo;
 use crate::grade::submission::Grader;
 use crate::report::html::grade::first_failures;
 use crate::report::html::verify as html_verify;
@@ -26,7 +27,13 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     let grader = if args.no_submissions {
         None
     } else {
-        Some(Grader::new(jobs, args.run.languages.as_deref())?)
+        let mut grader = Grader::new(jobs, args.run.languages.as_deref())?;
+        // An injected fault changes the checker under the same key: nothing is remembered.
+        if args.inject_fault.is_none() {
+            let host = grader.sandbox.warning().unwrap_or_default();
+            grader.memo = RunMemo::new(grader.cache.dir(), !args.fresh, &host);
+        }
+        Some(grader)
     };
     let options = TextOptions {
         suggest_time_limit: args.suggest_time_limit,
@@ -104,6 +111,16 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
         print!("{}", verify_report::render_json(&report));
     } else {
         print!("{}", verify_report::summary_line(&report));
+        if let Some(memo) = grader.as_ref().and_then(|g| g.memo.as_ref()) {
+            let (recalled, made) = memo.counts();
+            if recalled > 0 {
+                println!(
+                    "{recalled} of {} runs remembered from an earlier verify (same program, test, \
+                     limits and jury side); --fresh runs them again",
+                    recalled + made
+                );
+            }
+        }
     }
     if let Some(path) = &args.html {
         let failures: Vec<_> = report

@@ -22,6 +22,7 @@ use crate::sandbox::{Limits, Sandbox, SandboxError};
 use crate::testset::TestCase;
 use crate::verdict::Verdict;
 
+pub mod memo;
 pub mod result;
 mod run;
 pub mod submission;
@@ -205,6 +206,7 @@ pub fn run_tests(
         goal: &goal,
         suspect_from: limits.cpu_time.mul_f64(options.rerun_fraction),
         trusted_from: None,
+        memo: None,
     };
     let (mut results, interrupted) = run_plans(
         sandbox,
@@ -268,6 +270,8 @@ pub struct Plan<'a> {
     /// [`LOAD_CPU_FACTOR`]). Set for runs at a raised CPU limit whose verdicts are read at a
     /// lower one: must-TLE jury submissions.
     pub trusted_from: Option<Duration>,
+    /// Where its runs are remembered between verifies (see [`memo`]), if they are.
+    pub memo: Option<memo::PlanMemo<'a>>,
 }
 
 /// The most CPU time a run beside others takes, as a multiple of its time alone. Measured on
@@ -367,6 +371,16 @@ pub fn run_plans(
                     *r = None;
                 }
             }
+        }
+    }
+    for (p, rs) in plans.iter().zip(&results) {
+        if let Some(m) = p.memo {
+            let done = p
+                .tests
+                .iter()
+                .zip(rs)
+                .filter_map(|(t, r)| Some((t, r.as_ref()?)));
+            m.remember(done.filter(|(_, r)| !suspect(p, r)), p.suspect_from);
         }
     }
     Ok((results, interrupted))
@@ -508,10 +522,16 @@ fn pool(
                     break;
                 };
                 let p = &plans[k];
-                let mut outcome = p.runner(sandbox, logic).run_one(&p.tests[i]);
+                let recalled = p.memo.and_then(|m| m.recall(&p.tests[i]));
+                let was_recalled = recalled.is_some();
+                let mut outcome = match recalled {
+                    Some(r) => Ok(r),
+                    None => p.runner(sandbox, logic).run_one(&p.tests[i]),
+                };
                 let shared = lock().finish(k, i);
                 if let Ok(r) = &mut outcome {
-                    r.shared = shared;
+                    // A remembered result was confirmed when it was made.
+                    r.shared = shared && !was_recalled;
                     on_event(k, Event::TestDone { result: r });
                 }
                 let mut st = lock();
@@ -871,6 +891,7 @@ mod tests {
             goal,
             suspect_from: limits.cpu_time.mul_f64(0.8),
             trusted_from: None,
+            memo: None,
         }
     }
 
@@ -951,6 +972,7 @@ mod tests {
             let sandbox = Meeting::new(2, ByInput::new());
             let plans = [Plan {
                 trusted_from: trusted_ms.map(Duration::from_millis),
+                memo: None,
                 ..plan(&prog, &tests, &goal, &lim)
             }];
             let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();

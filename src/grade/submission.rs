@@ -27,6 +27,8 @@ pub struct Grader {
     pub table: LanguageTable,
     pub cache: Cache,
     pub compile_limits: CompileLimits,
+    /// Runs remembered between verifies (`verify` sets it; see [`super::memo`]).
+    pub memo: Option<super::memo::RunMemo>,
 }
 
 impl Grader {
@@ -50,6 +52,7 @@ impl Grader {
             table,
             cache: Cache::for_this_user().map_err(anyhow::Error::msg)?,
             compile_limits: CompileLimits::default(),
+            memo: None,
         })
     }
 

@@ -386,20 +386,37 @@ fn run_all(
             )
         })
         .collect();
+    let suspect_from = |g: &Graded| g.view.limit().mul_f64(Options::default().rerun_fraction);
+    // A score needs what the output validator said of each test, which is not remembered.
+    let memo = grader.memo.as_ref().filter(|_| pkg.scoring().is_none());
+    let keys: Vec<Option<String>> = runnable
+        .iter()
+        .map(|&i| {
+            let g = &graded[i];
+            // Each run of a randomised submission is a run of its own.
+            if g.jury.randomised {
+                return None;
+            }
+            let how = format!("{:?} {:?}", suspect_from(g), g.view.trusted_from());
+            memo?.plan_key(&pkg.dir, programs[i].as_ref()?, &g.limits, &how)
+        })
+        .collect();
     let plans: Vec<Plan> = runnable
         .iter()
         .zip(&goals)
-        .filter_map(|(&i, goal)| {
+        .zip(&keys)
+        .filter_map(|((&i, goal), key)| {
             let g = &graded[i];
             Some(Plan {
                 program: programs[i].as_ref()?,
                 limits: &g.limits,
                 tests: g.order.as_deref().unwrap_or(tests),
                 goal: goal.as_ref(),
-                suspect_from: g.view.limit().mul_f64(Options::default().rerun_fraction),
+                suspect_from: suspect_from(g),
                 // A must-TLE one's runs far over the limit are TLEs at the limit whatever ran
                 // beside them; its first TLE is confirmed alone at `high` when timed.
                 trusted_from: g.view.trusted_from(),
+                memo: memo.zip(key.as_deref()).map(|(m, k)| m.plan(k)),
             })
         })
         .collect();

@@ -236,6 +236,17 @@ pub(crate) fn time_runs(
     test: &TestCase,
     runs: u32,
 ) -> Result<Timing> {
+    let key = grader
+        .memo
+        .as_ref()
+        .and_then(|m| Some((m, m.plan_key(&pkg.dir, prog, limits, "timing")?)));
+    let memo = key.as_ref().map(|(m, k)| m.plan(k));
+    if let Some(timing) = memo.and_then(|m| m.recall_timing::<Timing>(test, runs)) {
+        return Ok(Timing {
+            planned: runs,
+            ..timing
+        });
+    }
     let mut samples = Vec::new();
     // The CPU times of the runs stopped by a limit (a wall-clock stop can leave one below the
     // CPU limit, so they are kept apart rather than assumed to be the largest samples).
@@ -276,6 +287,9 @@ pub(crate) fn time_runs(
         // A majority of the runs were stopped by a limit, so the median of all `runs` would
         // be at least the least of them: a lower bound, as `capped` says.
         timing.median_ms = capped.iter().copied().min().unwrap_or(timing.median_ms);
+    }
+    if let Some(m) = memo {
+        m.remember_timing(test, runs, timing.runs, &timing);
     }
     Ok(timing)
 }
