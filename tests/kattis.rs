@@ -392,8 +392,10 @@ fn assert_package_error(run: &Run, file: &str, what: &str) {
 
 #[test]
 fn a_missing_secret_folder_is_one_clear_error() {
+    // (With the samples left, verify runs on them: a_package_with_samples_only_is_verified_on_them.)
     let (_t, dir) = broken("mean", |d| {
-        fs::remove_dir_all(d.join("data/secret")).unwrap()
+        fs::remove_dir_all(d.join("data/secret")).unwrap();
+        fs::remove_dir_all(d.join("data/sample")).unwrap();
     });
     let run = judge_timed(120, &["verify", &rel(&dir)]);
     assert_package_error(&run, "data/secret", "is missing");

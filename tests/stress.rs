@@ -16,6 +16,11 @@ fn judge(args: &[&str]) -> common::Run {
 /// tests (`data/secret/*.desc` say which).
 const HUNT_ONLY: &[&str] = &["node_budget.cpp", "no_merge.cpp"];
 
+/// Jury submissions whose verdict on an input depends on the run, so a counterexample need not
+/// fail again: searches that give up after a time budget, and the `@RANDOMISED@` ones (verify
+/// runs those 20 times: docs/verifying.md, "Randomised jury submissions").
+const RUN_DEPENDENT: &[&str] = &["time_budget.cpp", "time_budget_merged.py"];
+
 fn submissions(problem: &str, folder: &str) -> Vec<PathBuf> {
     let dir = root()
         .join("problems")
@@ -26,8 +31,9 @@ fn submissions(problem: &str, folder: &str) -> Vec<PathBuf> {
         .map(|d| d.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default();
     v.retain(|p| {
-        !p.file_name()
-            .is_some_and(|n| HUNT_ONLY.iter().any(|h| n == *h))
+        !p.file_name().is_some_and(|n| {
+            HUNT_ONLY.iter().any(|h| n == *h) || RUN_DEPENDENT.iter().any(|h| n == *h)
+        }) && !std::fs::read_to_string(p).is_ok_and(|s| s.contains("@RANDOMISED@"))
     });
     v.sort();
     v
