@@ -451,6 +451,21 @@ impl KeyHasher {
         self
     }
 
+    /// Adds this judge executable: its device, inode, size and modification time (a rebuilt
+    /// or reinstalled judge may generate, solve or judge differently); `None` when judge
+    /// cannot tell which executable it is.
+    pub(crate) fn this_executable(&mut self) -> Option<&mut Self> {
+        use std::os::unix::fs::MetadataExt;
+        let exe = fs::metadata(std::env::current_exe().ok()?).ok()?;
+        Some(
+            self.field(exe.dev().to_le_bytes())
+                .field(exe.ino().to_le_bytes())
+                .field(exe.size().to_le_bytes())
+                .field(exe.mtime().to_le_bytes())
+                .field(exe.mtime_nsec().to_le_bytes()),
+        )
+    }
+
     /// The key as 32 lowercase hex digits.
     pub(crate) fn finish(&self) -> String {
         format!("{:032x}", self.state)

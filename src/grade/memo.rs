@@ -67,33 +67,26 @@ struct MemoFile {
     results: BTreeMap<String, TestResult>,
     /// Timings (`<test key>x<runs>`), in the form their owner gives them.
     timings: BTreeMap<String, serde_json::Value>,
-    /// The results recalled by this judge (not written again).
-    #[serde(skip)]
-    recalled: std::collections::HashSet<String>,
 }
 
-/// What a plan needs to recall and remember its runs: the memo and its key.
+/// What a plan needs to recall and remember its runs: the memo, its key, and the keys of its
+/// tests (in plan order; [`RunMemo::test_keys`], made once per test set).
 #[derive(Debug, Clone, Copy)]
 pub struct PlanMemo<'m> {
     memo: &'m RunMemo,
     key: &'m str,
+    tests: &'m [String],
 }
 
 impl RunMemo {
     /// The memo in `cache_dir/runs`; `None` when judge cannot tell which executable it is.
     /// `host` names the sandbox's mechanisms (its warning line, if any).
     pub fn new(cache_dir: &Path, recall: bool, host: &str) -> Option<RunMemo> {
-        use std::os::unix::fs::MetadataExt;
-        let exe = fs::metadata(std::env::current_exe().ok()?).ok()?;
         // SAFETY: getuid has no preconditions and cannot fail.
         let uid = unsafe { libc::getuid() };
         let mut h = KeyHasher::new();
         h.field(LAYOUT)
-            .field(exe.dev().to_le_bytes())
-            .field(exe.ino().to_le_bytes())
-            .field(exe.size().to_le_bytes())
-            .field(exe.mtime().to_le_bytes())
-            .field(exe.mtime_nsec().to_le_bytes())
+            .this_executable()?
             .field(uid.to_le_bytes())
             .field(host);
         Some(RunMemo {
@@ -149,9 +142,20 @@ impl RunMemo {
         Some(h.finish())
     }
 
-    /// The plan's handle on the memo (`key` from [`RunMemo::plan_key`]).
-    pub fn plan<'m>(&'m self, key: &'m str) -> PlanMemo<'m> {
-        PlanMemo { memo: self, key }
+    /// The keys of `tests` (name, input and answer), in order: made once per test set, for
+    /// every plan that runs on it.
+    pub fn test_keys(&self, tests: &[TestCase]) -> Vec<String> {
+        tests.iter().map(test_key).collect()
+    }
+
+    /// The plan's handle on the memo (`key` from [`RunMemo::plan_key`], `tests` from
+    /// [`RunMemo::test_keys`] of the plan's tests).
+    pub fn plan<'m>(&'m self, key: &'m str, tests: &'m [String]) -> PlanMemo<'m> {
+        PlanMemo {
+            memo: self,
+            key,
+            tests,
+        }
     }
 
     fn package_key(&self, dir: &Path) -> Option<String> {
@@ -164,6 +168,9 @@ impl RunMemo {
 
     fn with_file<T>(&self, key: &str, f: impl FnOnce(&mut MemoFile) -> T) -> T {
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(file) = files.get_mut(key) {
+            return f(file);
+        }
         let file = files.entry(key.to_string()).or_insert_with(|| {
             let path = self.dir.join(format!("{key}.json"));
             fs::read(path)
@@ -189,54 +196,53 @@ impl RunMemo {
 }
 
 impl PlanMemo<'_> {
-    /// The remembered result of `test`, if any.
-    pub fn recall(&self, test: &TestCase) -> Option<TestResult> {
-        let t = test_key(test);
-        let r = self.memo.with_file(self.key, |f| {
-            let r = f.results.get(&t).cloned()?;
-            f.recalled.insert(t);
-            Some(r)
-        })?;
+    /// The remembered result of the plan's test `i`, if any.
+    pub fn recall(&self, i: usize) -> Option<TestResult> {
+        let r = self
+            .memo
+            .with_file(self.key, |f| f.results.get(&self.tests[i]).cloned())?;
         self.memo.recalled.fetch_add(1, Ordering::Relaxed);
         Some(r)
     }
 
-    /// Remembers the final results of a plan's tests (`fresh`: those that ran now) that do
-    /// not depend on the moment (see the module documentation).
+    /// Remembers the final results of the plan's tests (by index) that do not depend on the
+    /// moment (see the module documentation). A test whose result is already remembered was
+    /// recalled (the pool asks the memo before it runs one), so it is not a run made now.
     pub fn remember<'t>(
         &self,
-        fresh: impl IntoIterator<Item = (&'t TestCase, &'t TestResult)>,
+        results: impl IntoIterator<Item = (usize, &'t TestResult)>,
         suspect_from: Duration,
     ) {
         let mut changed = false;
-        for (test, r) in fresh {
-            let t = test_key(test);
-            if self.memo.with_file(self.key, |f| f.recalled.contains(&t)) {
-                continue;
+        self.memo.with_file(self.key, |f| {
+            for (i, r) in results {
+                let t = &self.tests[i];
+                if f.results.contains_key(t) {
+                    continue;
+                }
+                self.memo.made.fetch_add(1, Ordering::Relaxed);
+                let steady = match r.verdict {
+                    Verdict::AC => Duration::from_millis(r.time_ms) < suspect_from,
+                    Verdict::TLE => true,
+                    _ => false,
+                };
+                if steady {
+                    let mut r = r.clone();
+                    r.output = None;
+                    r.shared = false;
+                    f.results.insert(t.clone(), r);
+                    changed = true;
+                }
             }
-            self.memo.made.fetch_add(1, Ordering::Relaxed);
-            let steady = match r.verdict {
-                Verdict::AC => Duration::from_millis(r.time_ms) < suspect_from,
-                Verdict::TLE => true,
-                _ => false,
-            };
-            if steady {
-                let mut r = r.clone();
-                r.output = None;
-                r.shared = false;
-                self.memo.with_file(self.key, |f| f.results.insert(t, r));
-                changed = true;
-            }
-        }
+        });
         if changed {
             self.memo.store(self.key);
         }
     }
 
-    /// The remembered timing of `runs` runs alone on `test`.
-    /// The remembered timing of `runs` runs alone on `test` (`made`: how many runs it took).
-    pub fn recall_timing<T: DeserializeOwned>(&self, test: &TestCase, runs: u32) -> Option<T> {
-        let t = format!("{}x{runs}", test_key(test));
+    /// The remembered timing of `runs` runs alone on the plan's test `i`.
+    pub fn recall_timing<T: DeserializeOwned>(&self, i: usize, runs: u32) -> Option<T> {
+        let t = format!("{}x{runs}", self.tests[i]);
         let value = self
             .memo
             .with_file(self.key, |f| f.timings.get(&t).cloned())?;
@@ -247,13 +253,14 @@ impl PlanMemo<'_> {
         Some(timing)
     }
 
-    /// Remembers a timing of `runs` runs alone on `test` (`made`: the runs it took).
-    pub fn remember_timing<T: Serialize>(&self, test: &TestCase, runs: u32, made: u32, timing: &T) {
+    /// Remembers a timing of `runs` runs alone on the plan's test `i` (`made`: the runs it
+    /// took).
+    pub fn remember_timing<T: Serialize>(&self, i: usize, runs: u32, made: u32, timing: &T) {
         self.memo.made.fetch_add(made as usize, Ordering::Relaxed);
         let Ok(value) = serde_json::to_value(timing) else {
             return;
         };
-        let t = format!("{}x{runs}", test_key(test));
+        let t = format!("{}x{runs}", self.tests[i]);
         self.memo
             .with_file(self.key, |f| f.timings.insert(t, value));
         self.memo.store(self.key);

@@ -375,11 +375,10 @@ pub fn run_plans(
     }
     for (p, rs) in plans.iter().zip(&results) {
         if let Some(m) = p.memo {
-            let done = p
-                .tests
+            let done = rs
                 .iter()
-                .zip(rs)
-                .filter_map(|(t, r)| Some((t, r.as_ref()?)));
+                .enumerate()
+                .filter_map(|(i, r)| Some((i, r.as_ref()?)));
             m.remember(done.filter(|(_, r)| !suspect(p, r)), p.suspect_from);
         }
     }
@@ -522,7 +521,7 @@ fn pool(
                     break;
                 };
                 let p = &plans[k];
-                let recalled = p.memo.and_then(|m| m.recall(&p.tests[i]));
+                let recalled = p.memo.and_then(|m| m.recall(i));
                 let was_recalled = recalled.is_some();
                 let mut outcome = match recalled {
                     Some(r) => Ok(r),

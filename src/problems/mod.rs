@@ -219,6 +219,17 @@ pub struct SolverSpec {
     pub family: bool,
 }
 
+impl SolverSpec {
+    /// The spec of a member of a problem's family: its `(name, options, description)` entry.
+    pub const fn member<O>(entry: &(&'static str, O, &'static str)) -> SolverSpec {
+        SolverSpec {
+            name: entry.0,
+            description: entry.2,
+            family: true,
+        }
+    }
+}
+
 /// What `judge hunt` needs from a problem to search for inputs that make a solution slow or
 /// wrong: small valid changes of an input, and optionally a count of the work its own solvers
 /// do (a deterministic score, unlike CPU time).

@@ -121,23 +121,34 @@ pub(crate) fn later_tle(
     high: Duration,
 ) -> Result<Option<TestResult>> {
     for test in tests {
-        let r = run_tests(
-            grader.sandbox.as_ref(),
-            prog,
-            limits,
-            std::slice::from_ref(test),
-            pkg.logic.as_ref(),
-            &Options::default(),
-            &|_| {},
-        )?
-        .complete()?;
-        if let Some(r) = r.into_iter().next() {
+        if let Some(r) = run_alone(grader, pkg, prog, limits, test)? {
             if super::stopped_at_high(&r, high) {
                 return Ok(Some(r));
             }
         }
     }
     Ok(None)
+}
+
+/// One run of `test` alone under `limits` (no other run of this judge beside it).
+fn run_alone(
+    grader: &Grader,
+    pkg: &Package,
+    prog: &crate::grade::Program,
+    limits: &crate::sandbox::Limits,
+    test: &TestCase,
+) -> Result<Option<TestResult>> {
+    let results = run_tests(
+        grader.sandbox.as_ref(),
+        prog,
+        limits,
+        std::slice::from_ref(test),
+        pkg.logic.as_ref(),
+        &Options::default(),
+        &|_| {},
+    )?
+    .complete()?;
+    Ok(results.into_iter().next())
 }
 
 /// What the repeated runs of a randomised jury submission got.
@@ -240,8 +251,14 @@ pub(crate) fn time_runs(
         .memo
         .as_ref()
         .and_then(|m| Some((m, m.plan_key(&pkg.dir, prog, limits, "timing")?)));
-    let memo = key.as_ref().map(|(m, k)| m.plan(k));
-    if let Some(timing) = memo.and_then(|m| m.recall_timing::<Timing>(test, runs)) {
+    let test_key = key
+        .as_ref()
+        .map(|(m, _)| m.test_keys(std::slice::from_ref(test)));
+    let memo = key
+        .as_ref()
+        .zip(test_key.as_deref())
+        .map(|((m, k), t)| m.plan(k, t));
+    if let Some(timing) = memo.and_then(|m| m.recall_timing::<Timing>(0, runs)) {
         return Ok(Timing {
             planned: runs,
             ..timing
@@ -259,17 +276,7 @@ pub(crate) fn time_runs(
         if capped.len() as u32 >= decisive {
             break;
         }
-        let r = run_tests(
-            grader.sandbox.as_ref(),
-            prog,
-            limits,
-            std::slice::from_ref(test),
-            pkg.logic.as_ref(),
-            &Options::default(),
-            &|_| {},
-        )?
-        .complete()?;
-        if let Some(r) = r.first() {
+        if let Some(r) = run_alone(grader, pkg, prog, limits, test)? {
             // A timing the machine could not give (overloaded) is not a figure to report.
             if r.verdict == Verdict::JE {
                 anyhow::bail!("cannot time test `{}`: {}", test.name, r.message);
@@ -289,7 +296,7 @@ pub(crate) fn time_runs(
         timing.median_ms = capped.iter().copied().min().unwrap_or(timing.median_ms);
     }
     if let Some(m) = memo {
-        m.remember_timing(test, runs, timing.runs, &timing);
+        m.remember_timing(0, runs, timing.runs, &timing);
     }
     Ok(timing)
 }

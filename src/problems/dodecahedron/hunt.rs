@@ -22,46 +22,14 @@ pub const SOLVERS: &[SolverSpec] = &[
         description: "plain depth-first search: tile 1 fixed on face 1, then faces in order, every unused tile in every rotation",
         family: false,
     },
-    SolverSpec {
-        name: FAMILY[0].0,
-        description: FAMILY[0].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[1].0,
-        description: FAMILY[1].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[2].0,
-        description: FAMILY[2].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[3].0,
-        description: FAMILY[3].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[4].0,
-        description: FAMILY[4].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[5].0,
-        description: FAMILY[5].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[6].0,
-        description: FAMILY[6].2,
-        family: true,
-    },
-    SolverSpec {
-        name: FAMILY[7].0,
-        description: FAMILY[7].2,
-        family: true,
-    },
+    SolverSpec::member(&FAMILY[0]),
+    SolverSpec::member(&FAMILY[1]),
+    SolverSpec::member(&FAMILY[2]),
+    SolverSpec::member(&FAMILY[3]),
+    SolverSpec::member(&FAMILY[4]),
+    SolverSpec::member(&FAMILY[5]),
+    SolverSpec::member(&FAMILY[6]),
+    SolverSpec::member(&FAMILY[7]),
 ];
 
 /// A mark other than `m`.

@@ -169,14 +169,16 @@ fn run_all(
         .iter()
         .map(|&i| {
             let g = &graded[i];
-            // Each run of a randomised submission is a run of its own.
-            if g.jury.randomised {
+            // Each run of a randomised submission is a run of its own (and its order of the
+            // tests is its own).
+            if g.jury.randomised || g.order.is_some() {
                 return None;
             }
             let how = format!("{:?} {:?}", suspect_from(g), g.view.trusted_from());
             memo?.plan_key(&pkg.dir, programs[i].as_ref()?, &g.limits, &how)
         })
         .collect();
+    let test_keys = memo.map(|m| m.test_keys(tests));
     let plans: Vec<Plan> = runnable
         .iter()
         .zip(&goals)
@@ -192,7 +194,10 @@ fn run_all(
                 // A must-TLE one's runs far over the limit are TLEs at the limit whatever ran
                 // beside them; its first TLE is confirmed alone at `high` when timed.
                 trusted_from: g.view.trusted_from(),
-                memo: memo.zip(key.as_deref()).map(|(m, k)| m.plan(k)),
+                memo: memo
+                    .zip(key.as_deref())
+                    .zip(test_keys.as_deref())
+                    .map(|((m, k), t)| m.plan(k, t)),
             })
         })
         .collect();
