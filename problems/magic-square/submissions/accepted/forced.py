@@ -1,5 +1,10 @@
 # Cell-by-cell backtracking in an order where most cells are forced by an already complete
 # line (value = S - the other three); free cells try each distinct remaining value once.
+# For N = 4 the lines include four sums every 4x4 magic square has as well (they follow from
+# the rows, columns and diagonals): the corners, the centre 2x2, the middle two cells of the
+# top and bottom rows, and of the left and right columns. With them 7 cells are free, the
+# dimension of the 4x4 squares with a given sum, instead of 8 (8 times fewer nodes on the
+# hardest inputs found).
 import sys
 
 
@@ -15,6 +20,8 @@ def main():
     lines = [[r * n + c for c in range(n)] for r in range(n)]
     lines += [[r * n + c for r in range(n)] for c in range(n)]
     lines += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+    if n == 4:
+        lines += [[0, 3, 12, 15], [5, 6, 9, 10], [1, 2, 13, 14], [4, 8, 7, 11]]
     if n == 3:
         order = [(0, 0), (0, 1), (0, 2), (1, 1), (2, 2), (2, 0), (1, 0), (1, 2), (2, 1)]
     else:
