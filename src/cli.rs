@@ -317,7 +317,8 @@ pub struct HuntArgs {
     )]
     pub submission: Option<PathBuf>,
     /// Hunt a built-in solver of the problem instead, scored by its search nodes (exact).
-    /// Names: `reference`, `plain`, (magic-square) `unmerged`, and the family of ordinary
+    /// Names: `reference`, `plain`, (magic-square) `unmerged`, (dodecahedron) `restarts` (random
+    /// restarts of a capped search: placements until 8 restarts succeed), and the family of ordinary
     /// contestant searches: `fixed`, `fixed-sym`, `fixed-skip`, `fixed-sym-skip`, `mcf`,
     /// `mcf-sym`, `mcf-skip`, `mcf-sym-skip` (faces or cells in a fixed order or most
     /// constrained first; with symmetry breaking; skipping identical tiles or repeated values).

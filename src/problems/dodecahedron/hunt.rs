@@ -5,6 +5,7 @@ use rand::{Rng, RngCore};
 
 use super::family::{self, FAMILY};
 use super::geometry::{edges, FACES, SIDES};
+use super::restarts;
 use super::solver::{placed_marks, solve_tiles, solve_tiles_with, Mode};
 use super::{brute, format_tiles, mark_on, parse_tiles, Tiles};
 use crate::problems::SolverSpec;
@@ -20,6 +21,11 @@ pub const SOLVERS: &[SolverSpec] = &[
     SolverSpec {
         name: "plain",
         description: "plain depth-first search: tile 1 fixed on face 1, then faces in order, every unused tile in every rotation",
+        family: false,
+    },
+    SolverSpec {
+        name: "restarts",
+        description: "random restarts of the plain search without the pin, each with fresh random tile orders, given up after 3000 placements (wrong_answer/random_restarts.py); placements until 8 restarts found a tiling",
         family: false,
     },
     SolverSpec::member(&FAMILY[0]),
@@ -129,6 +135,7 @@ pub fn work(solver: &str, input: &str, cap: u64) -> Option<u64> {
             };
             brute::solvable_within(input, budget).nodes
         }
+        "restarts" => restarts::nodes(&parse_tiles(input)?, cap),
         name => {
             let o = family::options(name)?;
             family::search(&parse_tiles(input)?, o, cap).nodes

@@ -18,6 +18,7 @@ pub mod generator;
 pub mod geometry;
 pub mod hunt;
 pub mod net;
+pub mod restarts;
 pub mod shrink;
 pub mod solver;
 pub mod tiles;
