@@ -740,7 +740,7 @@ fn a_problem_with_subtasks_exports_as_a_scoring_package() {
     run.assert_code(0);
     assert!(
         run.stdout
-            .contains("submissions/accepted/forced.cpp: AC on 71 tests, score 100/100"),
+            .contains("submissions/accepted/forced.cpp: AC on 74 tests, score 100/100"),
         "{}",
         run.stdout
     );

@@ -202,7 +202,7 @@ fn grade_parts_with_all_merged_equal_one_run() {
     let (single, merged, _, merged_code) = grade_split(3, &["--all"]);
     assert_eq!(merged, single);
     assert_eq!(merged_code, 1);
-    assert_eq!(merged[0]["tests"].as_array().unwrap().len(), 71);
+    assert_eq!(merged[0]["tests"].as_array().unwrap().len(), 74);
 }
 
 #[test]
@@ -226,7 +226,7 @@ fn an_accepted_merge_exits_0_and_renders_the_table_and_html() {
     ]);
     run.assert_code(0);
     assert!(
-        run.stdout.contains("AC  71/71 tests passed"),
+        run.stdout.contains("AC  74/74 tests passed"),
         "{}",
         run.stdout
     );

@@ -432,7 +432,7 @@ fn a_built_in_problem_with_subtasks_is_scored() {
     run.assert_code(0);
     assert!(
         run.stdout
-            .contains("submissions/accepted/forced.cpp: AC on 71 tests, score 100/100"),
+            .contains("submissions/accepted/forced.cpp: AC on 74 tests, score 100/100"),
         "{}",
         run.stdout
     );

@@ -342,7 +342,7 @@ mod tests {
         for (name, at_least) in [
             ("fixed-skip", 2_000_000),
             ("fixed-sym-skip", 2_000_000),
-            ("mcf-skip", 41_385),
+            ("mcf-skip", 61_606),
             ("mcf-sym-skip", 45_117),
         ] {
             let text =
@@ -355,5 +355,18 @@ mod tests {
             assert_eq!(out.nodes, at_least, "{name}");
             assert!(solver::solve_tiles(&parse_tiles(&text).unwrap()).is_some());
         }
+        let text = std::fs::read_to_string(dir.join("family-mcf-sym-skip-unsolvable.in")).unwrap();
+        let out = search(
+            &parse_tiles(&text).unwrap(),
+            options("mcf-sym-skip").unwrap(),
+            2_000_000,
+        );
+        assert_eq!(
+            out,
+            Outcome {
+                found: Some(false),
+                nodes: 932_778
+            }
+        );
     }
 }
