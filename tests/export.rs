@@ -636,15 +636,15 @@ fn each_format_writes_its_versions_layout() {
         }
         // A test identical to an earlier one is a link to it (BAPCtools warns about identical
         // inputs otherwise); the bytes are the same.
-        let link = out.join("data/secret/35-binary-n4-02.in");
+        let link = out.join("data/secret/38-binary-n4-02.in");
         assert_eq!(
             std::fs::read_link(&link).unwrap(),
-            Path::new("34-binary-n4-01.in"),
+            Path::new("37-binary-n4-01.in"),
             "{format}"
         );
         assert_eq!(
-            tree["data/secret/35-binary-n4-02.in"],
-            tree["data/secret/34-binary-n4-01.in"]
+            tree["data/secret/38-binary-n4-02.in"],
+            tree["data/secret/37-binary-n4-01.in"]
         );
         if legacy {
             assert_eq!(files(&default), tree, "no --format is legacy");

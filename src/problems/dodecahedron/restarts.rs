@@ -24,7 +24,7 @@ pub const CAP: u64 = 3000;
 /// Successful restarts the score waits for (more: less noise, slower).
 pub const SUCCESSES: u32 = 8;
 /// Seed of the random orders (the same for every input).
-const SEED: u64 = 0x5eed_0f_7e57a27;
+const SEED: u64 = 0x0005_eed0_f7e5_7a27;
 
 /// Placements tried until [`SUCCESSES`] restarts succeeded, at most `cap` (`cap` also when
 /// the tiles have no tiling: no restart ever succeeds).
