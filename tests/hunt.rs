@@ -467,3 +467,44 @@ fn a_hunt_kept_to_unsolvable_inputs_reports_one() {
         r.reproduce
     );
 }
+
+#[test]
+fn the_random_restarts_model_tells_the_tests_that_stop_restarts_from_those_that_do_not() {
+    // The model of wrong_answer/random_restarts.py: placements until 8 restarts of 3000
+    // placements found a tiling, the random orders drawn from a fixed seed.
+    let secret = common::root().join("problems/dodecahedron/data/secret");
+    let score = |test: &str| {
+        let from = secret.join(format!("{test}.in"));
+        let run = judge(&[
+            "hunt",
+            "dodecahedron",
+            "--solver",
+            "restarts",
+            "--kind",
+            "solvable",
+            "--cap",
+            "100000000",
+            "--from",
+            from.to_str().unwrap(),
+            "--count",
+            "1",
+            "--seed",
+            "1",
+            "--json",
+        ]);
+        (run.code, report(&run).worst)
+    };
+    // An old test that stops it only now and then: a restart succeeds about once in 90.
+    let (code, worst) = score("memo-kinds-collision");
+    assert_eq!(
+        (code, worst.score, worst.verdict.as_str()),
+        (0, 2_242_324, "AC")
+    );
+    // The hunted one: fewer than 8 of about 33000 restarts succeed.
+    let (code, worst) = score("restarts-stall-1");
+    assert_eq!(
+        (code, worst.score, worst.verdict.as_str()),
+        (1, 100_000_000, "TLE")
+    );
+    assert_ne!(worst.answer.trim(), "-1");
+}
