@@ -722,6 +722,40 @@ mod tests {
     }
 
     #[test]
+    fn input_validators_include_checktestdata_files_and_folders_but_not_viva() {
+        let d = tempfile::tempdir().unwrap();
+        let v = d.path().join("input_validators");
+        fs::create_dir_all(v.join("folder")).unwrap();
+        fs::write(v.join("format.ctd"), "INT(1,5)\n").unwrap();
+        fs::write(v.join("folder/check.ctd"), "INT(1,5)\n").unwrap();
+        fs::write(v.join("folder/README"), "notes\n").unwrap();
+        fs::write(v.join("grammar.viva"), "\n").unwrap();
+        let (programs, warnings) = find_input_validators(d.path(), &v).unwrap();
+        let forms: Vec<(&str, Option<&Path>)> = programs
+            .iter()
+            .map(|p| {
+                let file = match &p.form {
+                    Form::Checktestdata(f) => Some(f.strip_prefix(&v).unwrap()),
+                    _ => None,
+                };
+                (p.display.as_str(), file)
+            })
+            .collect();
+        assert_eq!(
+            forms,
+            [
+                (
+                    "input_validators/folder",
+                    Some(Path::new("folder/check.ctd"))
+                ),
+                ("input_validators/format.ctd", Some(Path::new("format.ctd"))),
+            ]
+        );
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("VIVA validators are not supported"));
+    }
+
+    #[test]
     fn testlib_is_detected_from_the_source() {
         assert!(uses_testlib(
             "int main(int c, char** v) { registerTestlibCmd(c, v); }",

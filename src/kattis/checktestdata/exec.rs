@@ -37,7 +37,7 @@ fn program<T>(pos: Pos, message: impl Into<String>) -> Result<T, Stop> {
 }
 
 /// A variable's index: none for a plain variable, one or more integers for an array element.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 enum Key {
     Plain,
     One(Int),
@@ -188,7 +188,11 @@ impl<'a> Exec<'a> {
                         "expected \"{}\", found \"{}\"{}",
                         super::value::escape(&want),
                         super::value::escape(got),
-                        if got.len() < want.len() { " then end of file" } else { "" }
+                        if got.len() < want.len() {
+                            " then end of file"
+                        } else {
+                            ""
+                        }
                     );
                     return Err(tag(Mismatch { at, message }));
                 }
@@ -207,9 +211,7 @@ impl<'a> Exec<'a> {
                     self.regexes.insert(pattern.clone(), c);
                 }
                 let re = self.regexes.get_mut(&pattern).expect("just inserted");
-                let n = re
-                    .longest(self.input.rest())
-                    .map_err(|m| Stop::Limit(m))?;
+                let n = re.longest(self.input.rest()).map_err(|m| Stop::Limit(m))?;
                 let Some(n) = n else {
                     let at = self.input.pos;
                     let found = self.input.found(at);
@@ -230,7 +232,11 @@ impl<'a> Exec<'a> {
                 if self.test(t)? {
                     return Ok(());
                 }
-                let why = self.note.take().map(|n| format!(": {n}")).unwrap_or_default();
+                let why = self
+                    .note
+                    .take()
+                    .map(|n| format!(": {n}"))
+                    .unwrap_or_default();
                 let at = self.input.pos;
                 Err(tag(Mismatch {
                     at,
@@ -267,7 +273,12 @@ impl<'a> Exec<'a> {
                         let n = self.int_of(c, s.pos, "a REP count")?;
                         match n.to_u64() {
                             Some(n) => n,
-                            None => return program(s.pos, format!("REP count {n} is negative or too large")),
+                            None => {
+                                return program(
+                                    s.pos,
+                                    format!("REP count {n} is negative or too large"),
+                                )
+                            }
                         }
                     }
                     None => u64::MAX,
@@ -322,11 +333,16 @@ impl<'a> Exec<'a> {
                     let n = self.int_of(e, s.pos, "FLOATP's decimals")?;
                     *slot = match n.to_u64().filter(|n| *n < i32::MAX as u64) {
                         Some(n) => n,
-                        None => return program(s.pos, format!("FLOATP's decimals {n} out of range")),
+                        None => {
+                            return program(s.pos, format!("FLOATP's decimals {n} out of range"))
+                        }
                     };
                 }
                 if d[0] > d[1] {
-                    return program(s.pos, format!("FLOATP's decimals range [{}, {}] is empty", d[0], d[1]));
+                    return program(
+                        s.pos,
+                        format!("FLOATP's decimals range [{}, {}] is empty", d[0], d[1]),
+                    );
                 }
                 Some((d[0], d[1]))
             }
@@ -357,14 +373,20 @@ impl<'a> Exec<'a> {
     fn int_of(&mut self, e: &Expr, pos: Pos, what: &str) -> Result<Int, Stop> {
         match self.eval(e)? {
             Value::Int(i) => Ok(i),
-            v => program(pos, format!("{what} must be integers, not a {} ({})", v.kind(), show(&v))),
+            v => program(
+                pos,
+                format!("{what} must be integers, not a {} ({})", v.kind(), show(&v)),
+            ),
         }
     }
 
     fn string_of(&mut self, e: &Expr, pos: Pos, what: &str) -> Result<Arc<[u8]>, Stop> {
         match self.eval(e)? {
             Value::Str(s) => Ok(s),
-            v => program(pos, format!("{what} takes a string, not a {} ({})", v.kind(), show(&v))),
+            v => program(
+                pos,
+                format!("{what} takes a string, not a {} ({})", v.kind(), show(&v)),
+            ),
         }
     }
 
@@ -415,7 +437,10 @@ impl<'a> Exec<'a> {
                 let key = self.key(v, *pos)?;
                 match self.vars[v.id].values.get(&key) {
                     Some(value) => Ok(value.clone()),
-                    None => program(*pos, format!("variable {} is not set", self.describe(v.id, &key))),
+                    None => program(
+                        *pos,
+                        format!("variable {} is not set", self.describe(v.id, &key)),
+                    ),
                 }
             }
             Expr::Neg(a, pos) => {
@@ -477,7 +502,10 @@ impl<'a> Exec<'a> {
                 let value = self.eval(e)?;
                 let var = &self.vars[*id];
                 if var.values.is_empty() {
-                    return program(*pos, format!("variable {} is not set", self.parsed.vars[*id]));
+                    return program(
+                        *pos,
+                        format!("variable {} is not set", self.parsed.vars[*id]),
+                    );
                 }
                 var.counts.as_ref().is_some_and(|c| c.contains_key(&value))
             }
@@ -497,25 +525,34 @@ impl<'a> Exec<'a> {
             if other.len() != first.len() || first.keys().any(|k| !other.contains_key(k)) {
                 return mismatch(
                     self.input.pos,
-                    format!("UNIQUE: {} and {} have different indices", name(ids[0]), name(id)),
+                    format!(
+                        "UNIQUE: {} and {} have different indices",
+                        name(ids[0]),
+                        name(id)
+                    ),
                 )
                 .map_err(Stop::from);
             }
         }
+        let tuple = |key: &Key| -> Vec<&Value> {
+            ids.iter().map(|&id| &self.vars[id].values[key]).collect()
+        };
         let mut seen: HashSet<Vec<&Value>> = HashSet::with_capacity(first.len());
-        for key in first.keys() {
-            let tuple: Vec<&Value> = ids.iter().map(|&id| &self.vars[id].values[key]).collect();
-            if !seen.insert(tuple.clone()) {
-                let shown: Vec<String> = tuple.iter().map(|v| show(v)).collect();
-                self.note = Some(format!(
-                    "({}) occurs twice in UNIQUE, one at {}",
-                    shown.join(", "),
-                    self.describe(ids[0], key)
-                ));
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let Some(repeated) = first.keys().map(tuple).find(|t| !seen.insert(t.clone())) else {
+            return Ok(true);
+        };
+        // The two first indices holding it, in order (the map's order is arbitrary).
+        let mut at: Vec<&Key> = first.keys().filter(|k| tuple(k) == repeated).collect();
+        at.sort();
+        let shown: Vec<String> = repeated.iter().map(|v| show(v)).collect();
+        let note = format!(
+            "UNIQUE: ({}) occurs more than once, at {} and {}",
+            shown.join(", "),
+            self.describe(ids[0], at[0]),
+            self.describe(ids[0], at[1])
+        );
+        self.note = Some(note);
+        Ok(false)
     }
 }
 

@@ -51,7 +51,10 @@ impl Reader<'_> {
     pub fn line_column(&self, at: usize) -> (usize, usize) {
         let before = &self.data[..at.min(self.data.len())];
         let line = 1 + before.iter().filter(|&&c| c == b'\n').count();
-        let start = before.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+        let start = before
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |p| p + 1);
         (line, before.len() - start + 1)
     }
 
@@ -70,7 +73,11 @@ impl Reader<'_> {
                     .take(20)
                     .position(|c| c.is_ascii_whitespace())
                     .unwrap_or(rest.len().min(20));
-                let more = if n == 20 && rest.len() > 20 { "..." } else { "" };
+                let more = if n == 20 && rest.len() > 20 {
+                    "..."
+                } else {
+                    ""
+                };
                 format!("`{}{more}`", escape(&rest[..n]))
             }
         }
@@ -89,7 +96,10 @@ impl Reader<'_> {
             None => false,
         };
         if !ok {
-            return mismatch(self.pos, format!("expected a space, found {}", self.found(self.pos)));
+            return mismatch(
+                self.pos,
+                format!("expected a space, found {}", self.found(self.pos)),
+            );
         }
         self.pos += 1;
         if self.whitespace_ok {
@@ -136,7 +146,10 @@ impl Reader<'_> {
         let text = &self.data[start..self.pos];
         let first = text.get(usize::from(neg)).copied();
         if n == 0 && !neg {
-            return mismatch(start, format!("expected an integer, found {}", self.found(start)));
+            return mismatch(
+                start,
+                format!("expected an integer, found {}", self.found(start)),
+            );
         }
         if neg && (n == 0 || first == Some(b'0')) {
             return mismatch(
@@ -148,7 +161,10 @@ impl Reader<'_> {
             );
         }
         if n > 1 && first == Some(b'0') {
-            return mismatch(start, format!("integer `{}` has leading zeros", escape(text)));
+            return mismatch(
+                start,
+                format!("integer `{}` has leading zeros", escape(text)),
+            );
         }
         Ok(start)
     }
@@ -174,7 +190,10 @@ impl Reader<'_> {
         self.pos += usize::from(self.peek() == Some(b'-'));
         if !self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos = start;
-            return mismatch(start, format!("expected {what}, found {}", self.found(start)));
+            return mismatch(
+                start,
+                format!("expected {what}, found {}", self.found(start)),
+            );
         }
         let first_digit = self.peek();
         let leading = self.digits();
@@ -218,7 +237,10 @@ impl Reader<'_> {
                 .filter(|e| *e <= MAX_EXPONENT)
                 .map_or(i64::MAX, |e| if neg { -e } else { e });
             if exponent == i64::MAX {
-                return bad(self, &format!("judge checks exponents up to {MAX_EXPONENT}"));
+                return bad(
+                    self,
+                    &format!("judge checks exponents up to {MAX_EXPONENT}"),
+                );
             }
         }
         if let Some((min, max)) = decimals {

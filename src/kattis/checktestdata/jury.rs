@@ -17,7 +17,8 @@ pub fn load(
     constants: &BTreeMap<String, String>,
 ) -> Result<Script, JuryError> {
     let display = file_display(file, display);
-    let bytes = std::fs::read(file).map_err(|e| JuryError(format!("cannot read {display}: {e}")))?;
+    let bytes =
+        std::fs::read(file).map_err(|e| JuryError(format!("cannot read {display}: {e}")))?;
     let bytes = match String::from_utf8(bytes) {
         Ok(text) => super::super::programs::substitute_constants(&text, constants).into_bytes(),
         Err(e) => e.into_bytes(),

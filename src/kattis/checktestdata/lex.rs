@@ -61,8 +61,8 @@ const WORDS: &[&str] = &[
 ];
 
 const OPS: &[&str] = &[
-    "&&", "||", "<=", ">=", "==", "!=", "(", ")", "[", "]", ",", "=", "+", "-", "*", "/", "%",
-    "^", "!", "<", ">",
+    "&&", "||", "<=", ">=", "==", "!=", "(", ")", "[", "]", ",", "=", "+", "-", "*", "/", "%", "^",
+    "!", "<", ">",
 ];
 
 pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, ProgramError> {
@@ -176,10 +176,7 @@ pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, ProgramError> {
 /// A string literal from just after its opening quote: its bytes, the offset after the closing
 /// quote, and (newlines in it, offset of the last line's start) if it spans lines.
 #[allow(clippy::type_complexity)]
-fn string(
-    src: &[u8],
-    mut i: usize,
-) -> Result<(Vec<u8>, usize, Option<(usize, usize)>), String> {
+fn string(src: &[u8], mut i: usize) -> Result<(Vec<u8>, usize, Option<(usize, usize)>), String> {
     let mut out = Vec::new();
     let mut lines: Option<(usize, usize)> = None;
     let mut newline = |at: usize| {

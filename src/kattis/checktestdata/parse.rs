@@ -150,10 +150,7 @@ impl Parser<'_> {
         let (pos, found) = match self.toks.get(at) {
             Some(t) => (
                 t.pos,
-                format!(
-                    "`{}`",
-                    String::from_utf8_lossy(&self.src[t.start..t.end])
-                ),
+                format!("`{}`", String::from_utf8_lossy(&self.src[t.start..t.end])),
             ),
             None => (self.end_pos(), "the end of the program".to_string()),
         };
@@ -165,7 +162,11 @@ impl Parser<'_> {
 
     fn end_pos(&self) -> Pos {
         let line = 1 + self.src.iter().filter(|&&c| c == b'\n').count();
-        let last = self.src.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+        let last = self
+            .src
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |p| p + 1);
         Pos {
             line,
             column: self.src.len() - last + 1,
@@ -658,4 +659,3 @@ fn fold(e: Expr) -> Expr {
         None => e,
     }
 }
-

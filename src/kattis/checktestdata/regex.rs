@@ -160,7 +160,9 @@ impl EreParser<'_> {
                 }
                 let min = min.unwrap_or(0);
                 if max.is_some_and(|m| m < min) {
-                    return Err(self.error(&format!("bad repetition {{{min},{}}}", max.unwrap_or(0))));
+                    return Err(
+                        self.error(&format!("bad repetition {{{min},{}}}", max.unwrap_or(0)))
+                    );
                 }
                 (min, max)
             }
@@ -214,14 +216,18 @@ impl EreParser<'_> {
                     return Err(self.error("unclosed `[:`"));
                 };
                 let name = String::from_utf8_lossy(&rest[..end]).into_owned();
-                ranges.extend(posix_class(&name).ok_or_else(|| {
-                    self.error(&format!("unknown character class `[:{name}:]`"))
-                })?);
+                ranges.extend(
+                    posix_class(&name).ok_or_else(|| {
+                        self.error(&format!("unknown character class `[:{name}:]`"))
+                    })?,
+                );
                 self.at += 2 + end + 2;
                 continue;
             }
             if c == b'[' && matches!(self.s.get(self.at + 1), Some(b'=' | b'.')) {
-                return Err(self.error("collating elements and equivalence classes are not supported"));
+                return Err(
+                    self.error("collating elements and equivalence classes are not supported")
+                );
             }
             let lo = self.bracket_byte();
             let dash = self.peek() == Some(b'-');

@@ -171,7 +171,10 @@ impl Value {
     /// `a ^ b`: `b` a non-negative integer that fits in an unsigned long.
     pub fn pow(a: &Value, b: &Value) -> Result<Value, String> {
         let Value::Int(e) = b else {
-            return Err(format!("only integer exponents are allowed, not a {}", b.kind()));
+            return Err(format!(
+                "only integer exponents are allowed, not a {}",
+                b.kind()
+            ));
         };
         let Some(e) = e.to_u64() else {
             return Err(format!("exponent {e} does not fit in an unsigned long"));
