@@ -3,6 +3,7 @@
 //! checked every few thousand steps, and a bound on the memory its variables take).
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -36,6 +37,42 @@ fn program<T>(pos: Pos, message: impl Into<String>) -> Result<T, Stop> {
     }))
 }
 
+/// The Fx hash (rustc's): variables are keyed by small integers, which SipHash makes several
+/// times slower to store and look up. The inputs are the jury's own test data.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+type Set<K> = HashSet<K, BuildHasherDefault<Fx>>;
+
 /// A variable's index: none for a plain variable, one or more integers for an array element.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 enum Key {
@@ -46,16 +83,16 @@ enum Key {
 
 #[derive(Default)]
 struct Var {
-    values: HashMap<Key, Value>,
+    values: Map<Key, Value>,
     /// How often each value occurs (kept only for variables some `INARRAY` searches).
-    counts: Option<HashMap<Value, usize>>,
+    counts: Option<Map<Value, usize>>,
 }
 
 pub struct Exec<'a> {
     parsed: &'a Parsed,
     pub input: Reader<'a>,
     vars: Vec<Var>,
-    regexes: HashMap<Arc<[u8]>, Compiled>,
+    regexes: Map<Arc<[u8]>, Compiled>,
     steps: u64,
     deadline: Option<Instant>,
     memory: u64,
@@ -73,15 +110,15 @@ impl<'a> Exec<'a> {
     ) -> Exec<'a> {
         let vars = (0..parsed.vars.len())
             .map(|i| Var {
-                values: HashMap::new(),
-                counts: parsed.searched[i].then(HashMap::new),
+                values: Map::default(),
+                counts: parsed.searched[i].then(Map::default),
             })
             .collect();
         Exec {
             parsed,
             input,
             vars,
-            regexes: HashMap::new(),
+            regexes: Map::default(),
             steps: 0,
             deadline,
             memory: 0,
@@ -109,7 +146,7 @@ impl<'a> Exec<'a> {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.steps += 1;
-        if self.steps % 4096 == 0 {
+        if self.steps.is_multiple_of(4096) {
             if let Some(d) = self.deadline {
                 if Instant::now() > d {
                     return Err(Stop::Limit(
@@ -211,7 +248,7 @@ impl<'a> Exec<'a> {
                     self.regexes.insert(pattern.clone(), c);
                 }
                 let re = self.regexes.get_mut(&pattern).expect("just inserted");
-                let n = re.longest(self.input.rest()).map_err(|m| Stop::Limit(m))?;
+                let n = re.longest(self.input.rest()).map_err(Stop::Limit)?;
                 let Some(n) = n else {
                     let at = self.input.pos;
                     let found = self.input.found(at);
@@ -250,9 +287,9 @@ impl<'a> Exec<'a> {
             Cmd::Unset(ids) => {
                 for &id in ids {
                     let var = &mut self.vars[id];
-                    var.values = HashMap::new();
+                    var.values = Map::default();
                     if let Some(c) = &mut var.counts {
-                        *c = HashMap::new();
+                        *c = Map::default();
                     }
                 }
                 Ok(())
@@ -359,13 +396,13 @@ impl<'a> Exec<'a> {
                 at: start,
                 message: format!(
                     "float {text} is out of range [{}, {}]",
-                    show(&Value::Float(lo)),
-                    show(&Value::Float(hi))
+                    show(&Value::float(lo)),
+                    show(&Value::float(hi))
                 ),
             })));
         }
         match var {
-            Some(v) => self.set(v, Value::Float(x), s.pos),
+            Some(v) => self.set(v, Value::float(x), s.pos),
             None => Ok(()),
         }
     }
@@ -537,8 +574,20 @@ impl<'a> Exec<'a> {
         let tuple = |key: &Key| -> Vec<&Value> {
             ids.iter().map(|&id| &self.vars[id].values[key]).collect()
         };
-        let mut seen: HashSet<Vec<&Value>> = HashSet::with_capacity(first.len());
-        let Some(repeated) = first.keys().map(tuple).find(|t| !seen.insert(t.clone())) else {
+        // One array (the usual case) without a tuple per index.
+        let repeated = match ids.len() {
+            1 => {
+                let mut seen: Set<&Value> =
+                    Set::with_capacity_and_hasher(first.len(), Default::default());
+                first.values().find(|v| !seen.insert(v)).map(|v| vec![v])
+            }
+            _ => {
+                let mut seen: Set<Vec<&Value>> =
+                    Set::with_capacity_and_hasher(first.len(), Default::default());
+                first.keys().find(|k| !seen.insert(tuple(k))).map(tuple)
+            }
+        };
+        let Some(repeated) = repeated else {
             return Ok(true);
         };
         // The two first indices holding it, in order (the map's order is arbitrary).

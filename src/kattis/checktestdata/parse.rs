@@ -422,7 +422,7 @@ impl Parser<'_> {
         let lit = |t: &Tok| -> Option<Value> {
             Some(match t {
                 Tok::Int(d) => Value::Int(Int::parse(d)),
-                Tok::Float(f) => Value::Float(float_literal(f)?),
+                Tok::Float(f) => Value::float(float_literal(f)?),
                 Tok::Str(s) => Value::Str(Arc::from(s.as_slice())),
                 _ => return None,
             })

@@ -19,21 +19,22 @@ const MAX_POW_BITS: u64 = 1 << 24;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Int {
     Small(i64),
-    Big(BigInt),
+    /// Boxed: an `Int` (and so a variable's key and value) stays two words.
+    Big(Box<BigInt>),
 }
 
 impl Int {
     pub fn from_big(b: BigInt) -> Int {
         match b.to_i64() {
             Some(s) => Int::Small(s),
-            None => Int::Big(b),
+            None => Int::Big(Box::new(b)),
         }
     }
 
     pub fn to_big(&self) -> BigInt {
         match self {
             Int::Small(s) => BigInt::from(*s),
-            Int::Big(b) => b.clone(),
+            Int::Big(b) => (**b).clone(),
         }
     }
 
@@ -100,11 +101,16 @@ impl fmt::Display for Int {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Int(Int),
-    Float(BigRational),
+    /// Boxed, as `Int::Big`.
+    Float(Box<BigRational>),
     Str(Arc<[u8]>),
 }
 
 impl Value {
+    pub fn float(f: BigRational) -> Value {
+        Value::Float(Box::new(f))
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             Value::Int(_) => "integer",
@@ -116,7 +122,7 @@ impl Value {
     fn rational(&self) -> Option<BigRational> {
         match self {
             Value::Int(i) => Some(BigRational::from_integer(i.to_big())),
-            Value::Float(f) => Some(f.clone()),
+            Value::Float(f) => Some((**f).clone()),
             Value::Str(_) => None,
         }
     }
@@ -155,7 +161,7 @@ impl Value {
         let (Some(x), Some(y)) = (a.rational(), b.rational()) else {
             return Err(cannot());
         };
-        Ok(Value::Float(match op {
+        Ok(Value::float(match op {
             b'+' => x + y,
             b'-' => x - y,
             b'*' => x * y,
@@ -200,7 +206,7 @@ impl Value {
         };
         match a {
             Value::Int(i) => Ok(Value::Int(Int::from_big(exp(&i.to_big())?))),
-            Value::Float(f) => Ok(Value::Float(BigRational::new(
+            Value::Float(f) => Ok(Value::float(BigRational::new(
                 exp(f.numer())?,
                 exp(f.denom())?,
             ))),
