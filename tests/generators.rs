@@ -289,6 +289,41 @@ fn an_invalid_generated_input_is_rejected_naming_the_case() {
     );
 }
 
+/// gen validates what it makes with a checktestdata validator too: gensum's Python validator
+/// replaced by the same format in checktestdata (without `--small`, an argument checktestdata
+/// does not take).
+#[test]
+fn gen_validates_generated_inputs_with_a_checktestdata_validator() {
+    let Some((_tmp, pkg)) = fixture() else { return };
+    std::fs::remove_file(pkg.join("input_validators/validate.py")).unwrap();
+    std::fs::write(
+        pkg.join("input_validators/format.ctd"),
+        "INT(1, 100, n) NEWLINE REP(n, SPACE) INT(-1000, 1000) END NEWLINE\n",
+    )
+    .unwrap();
+    edit(
+        &pkg.join("generators/generators.yaml"),
+        "input_validator_args: [--small]",
+        "input_validator_args: []",
+    );
+    gen(&pkg, &[]).assert_code(0);
+    edit(
+        &pkg.join("generators/generators.yaml"),
+        "repeat.cpp 4 7",
+        "repeat.cpp 4 2000",
+    );
+    std::fs::remove_dir_all(pkg.join("data")).unwrap();
+    let run = gen(&pkg, &[]);
+    run.assert_code(2);
+    let line = the_error_line(&run);
+    assert!(
+        line.contains("data.secret.09-repeat: the generated input is invalid")
+            && line.contains("invalid: line 2, column 1: rejected by input_validators/format.ctd")
+            && line.contains("integer 2000 is out of range [-1000, 1000]"),
+        "{line}"
+    );
+}
+
 #[test]
 fn check_names_differences_missing_and_unmentioned_files() {
     let Some((_tmp, pkg)) = fixture() else { return };

@@ -5,7 +5,9 @@
 //! - `pairsum`: 2025-09, Python output validator, nested test groups with per-group input
 //!   validator arguments, `submissions.yaml` rules;
 //! - `guessnum`: 2025-09 interactive (guess the number), C++ validator;
-//! - `divisor`: legacy, a testlib-style checker (`registerTestlibCmd`, exit 0/1/2/3).
+//! - `divisor`: legacy, a testlib-style checker (`registerTestlibCmd`, exit 0/1/2/3);
+//! - `ctdsum`: legacy, a checktestdata input validator (`input_validators/format.ctd`) and
+//!   invalid inputs it must reject (its own tests below: no TLE or RTE submissions).
 //!
 //! Each has accepted, wrong_answer, time_limit_exceeded and run_time_error submissions:
 //! `verify` must pass every package and `grade` must give each submission its folder's
@@ -82,7 +84,13 @@ fn every_fixture_package_has_its_tests() {
     // their own below.
     let mut listed = [
         &PACKAGES[..],
-        &["constdouble", "gensum", "halfcredit", "threadecho"],
+        &[
+            "constdouble",
+            "ctdsum",
+            "gensum",
+            "halfcredit",
+            "threadecho",
+        ],
     ]
     .concat();
     listed.sort();
@@ -372,6 +380,94 @@ fn stress_says_a_kattis_package_has_no_generators() {
     run.assert_code(2);
     assert_clean_error(&run);
     assert!(run.stderr.contains("has no generators"), "{}", run.stderr);
+}
+
+/// `ctdsum`'s checktestdata validator accepts every test input and rejects every invalid one:
+/// verify passes and runs the submissions.
+#[test]
+fn verify_runs_a_checktestdata_input_validator_on_every_input() {
+    let run = judge_timed(300, &["verify", "--json", &rel(&package("ctdsum"))]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let message = |name: &str| {
+        p.checks
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.message.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        message("validator").contains("all 3 test inputs are valid"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        message("invalid inputs").contains("all 6 files in data/invalid_input are rejected"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stderr.contains("not supported"), "{}", run.stderr);
+    run.assert_code(0);
+}
+
+/// `judge validate` with a checktestdata validator names the input's line and column and what
+/// the program expected there.
+#[test]
+fn validate_names_where_a_checktestdata_validator_rejects_an_input() {
+    let dir = package("ctdsum");
+    let d = rel(&dir);
+    for (file, want) in [
+        ("minus-zero.in", ":2:1: rejected by input_validators/format.ctd: INT(-1000, 1000, a[i]): `-0` is not an integer"),
+        ("leading-zero.in", ":2:1: rejected by input_validators/format.ctd: INT(-1000, 1000, a[i]): integer `01` has leading zeros"),
+        ("double-space.in", ":2:3: rejected by input_validators/format.ctd: INT(-1000, 1000, a[i]): expected an integer, found a space"),
+        ("too-few.in", ":2:4: rejected by input_validators/format.ctd: SPACE: expected a space, found a newline"),
+        ("too-big.in", ":2:1: rejected by input_validators/format.ctd: INT(-1000, 1000, a[i]): integer 1001 is out of range [-1000, 1000]"),
+        ("repeated.in", ":3:1: rejected by input_validators/format.ctd: ASSERT(UNIQUE(a)): assertion failed: UNIQUE: (5) occurs more than once, at a[0] and a[1]"),
+    ] {
+        let input = rel(&dir.join("data/invalid_input").join(file));
+        let run = judge_timed(120, &["validate", &d, &input]);
+        run.assert_code(1);
+        assert!(run.stdout.contains(&format!("{file}{want}")), "{}", run.stdout);
+    }
+    let ok = rel(&dir.join("data/secret/02-ten.in"));
+    judge_timed(120, &["validate", &d, &ok]).assert_code(0);
+}
+
+/// An error in the checktestdata program itself is the package's error (file:line:column),
+/// found before any input is blamed; so is one found while it runs.
+#[test]
+fn a_broken_checktestdata_program_is_one_clear_error() {
+    let (_t, dir) = broken("ctdsum", |d| {
+        fs::write(
+            d.join("input_validators/format.ctd"),
+            "INT(1, 10, n) NEWLINE\nREP(n SPACE)\n",
+        )
+        .unwrap()
+    });
+    let input = rel(&dir.join("data/sample/1.in"));
+    let run = judge_timed(120, &["validate", &rel(&dir), &input]);
+    assert_package_error(
+        &run,
+        "input_validators/format.ctd:2:7",
+        "expected `)`, found `SPACE`",
+    );
+    let run = judge_timed(120, &["verify", &rel(&dir), "--no-submissions"]);
+    assert_package_error(&run, "input_validators/format.ctd:2:7", "expected `)`");
+    fs::write(
+        dir.join("input_validators/format.ctd"),
+        "INT(1, 10, n) NEWLINE\nASSERT(m == n)\n",
+    )
+    .unwrap();
+    let run = judge_timed(120, &["validate", &rel(&dir), &input]);
+    assert_package_error(
+        &run,
+        "input_validators/format.ctd:2:8",
+        "variable m is not set",
+    );
 }
 
 /// A copy of fixture `name` in a temp folder, broken by `breakit`.

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use crate::problems::JuryError;
 
+pub mod checktestdata;
 pub mod config;
 pub mod data;
 pub mod default_validator;

@@ -489,6 +489,17 @@ pub(crate) fn validate_input(
     args: &TestArgs,
 ) -> Validation {
     for v in validators {
+        let script = match v.form {
+            super::programs::Form::Checktestdata(_) => jury.build(v)?.script,
+            _ => None,
+        };
+        if let Some(script) = script {
+            let args = args.input_validator.for_validator(&v.name);
+            match super::checktestdata::validate(&script, &v.display, args, input, limits)? {
+                Ok(()) => continue,
+                Err(violation) => return Ok(Err(violation)),
+            }
+        }
         let dir = RunDir::new()?;
         let outcome = jury.run(
             v,

@@ -29,6 +29,8 @@ pub enum Form {
     Folder { main: PathBuf, language: Language },
     /// A folder with `build` and/or `run` scripts.
     Script,
+    /// A checktestdata program (this `.ctd` file), interpreted in-process.
+    Checktestdata(PathBuf),
 }
 
 /// A jury program found in the package.
@@ -59,6 +61,8 @@ pub struct Built {
     pub env: Vec<(String, String)>,
     pub read_only: Vec<PathBuf>,
     pub processes: u32,
+    /// The parsed program of a checktestdata validator (which is not started as a process).
+    pub script: Option<std::sync::Arc<super::checktestdata::Script>>,
 }
 
 impl Built {
@@ -160,6 +164,17 @@ impl JuryRunner {
             false => None,
         };
         let program = substituted.as_ref().map_or(program, |(_, p)| p);
+        if let Form::Checktestdata(file) = &program.form {
+            let script = super::checktestdata::load(file, &program.display, &self.constants)?;
+            return Ok(Built {
+                argv: Vec::new(),
+                compiled: None,
+                env: Vec::new(),
+                read_only: Vec::new(),
+                processes: 1,
+                script: Some(std::sync::Arc::new(script)),
+            });
+        }
         let failed = |message: &str| {
             let first: Vec<&str> = message.lines().take(3).collect();
             JuryError(format!(
@@ -186,6 +201,7 @@ impl JuryRunner {
                     ],
                     read_only: vec![b.entry_dir],
                     processes: 16,
+                    script: None,
                 });
             }
             Form::File(language) => {
@@ -197,6 +213,7 @@ impl JuryRunner {
                 compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
                     .map_err(harness)?
             }
+            Form::Checktestdata(_) => unreachable!("checktestdata programs are returned above"),
             Form::Folder { main, language } => {
                 let mut extra = Vec::new();
                 for entry in fs::read_dir(&program.path)
@@ -237,6 +254,7 @@ impl JuryRunner {
             read_only: compiled.read_only.clone(),
             processes: compiled.processes.max(1),
             compiled: Some(compiled),
+            script: None,
         })
     }
 
@@ -254,6 +272,12 @@ impl JuryRunner {
         limits: &Limits,
     ) -> Result<RunOutcome, JuryError> {
         let built = self.build(program)?;
+        if built.script.is_some() {
+            return Err(JuryError(format!(
+                "{}: a checktestdata program checks inputs only; it is not run as a process",
+                program.display
+            )));
+        }
         let sandbox = self.sandbox()?;
         let request = self.request(&built, args, stdin, stdout, work_dir, read_only, limits);
         sandbox
@@ -296,18 +320,55 @@ fn language_of(path: &Path) -> Option<Language> {
     Language::from_path(path)
 }
 
-/// Files a folder program may not be given in (checktestdata, VIVA): not supported.
-fn unsupported_kind(path: &Path) -> Option<&'static str> {
+/// Files a program may not be given in: VIVA, and checktestdata unless `ctd` (input
+/// validators only).
+fn unsupported_kind(path: &Path, ctd: bool) -> Option<&'static str> {
     match path.extension().and_then(|e| e.to_str()) {
-        Some("ctd") => Some("checktestdata"),
+        Some("ctd") if !ctd => Some("checktestdata"),
         Some("viva") => Some("VIVA"),
         _ => None,
     }
 }
 
+/// The checktestdata program `path` is: a `.ctd` file, or a folder whose only program file is
+/// one.
+fn checktestdata_file(path: &Path) -> Option<PathBuf> {
+    let is_ctd = |p: &Path| p.is_file() && p.extension().is_some_and(|e| e == "ctd");
+    if path.is_file() {
+        return is_ctd(path).then(|| path.to_path_buf());
+    }
+    let files: Vec<PathBuf> = fs::read_dir(path)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && !p.file_name().is_some_and(is_tool_litter))
+        .collect();
+    let mut ctd = files.iter().filter(|p| is_ctd(p));
+    let (Some(one), None) = (ctd.next(), ctd.next()) else {
+        return None;
+    };
+    let other_program = files.iter().any(|p| language_of(p).is_some());
+    (!other_program).then(|| one.clone())
+}
+
+/// Finds the input validators in `folder`: [`find`], with checktestdata programs.
+pub fn find_input_validators(
+    pkg_dir: &Path,
+    folder: &Path,
+) -> Result<(Vec<Program>, Vec<String>), String> {
+    find_in(pkg_dir, folder, true)
+}
+
 /// Finds the programs in `folder` (each file or subfolder is one program), sorted by name.
 /// Returns the programs and warnings for entries that are skipped.
 pub fn find(pkg_dir: &Path, folder: &Path) -> Result<(Vec<Program>, Vec<String>), String> {
+    find_in(pkg_dir, folder, false)
+}
+
+fn find_in(
+    pkg_dir: &Path,
+    folder: &Path,
+    ctd: bool,
+) -> Result<(Vec<Program>, Vec<String>), String> {
     let mut programs = Vec::new();
     let mut warnings = Vec::new();
     let Ok(read) = fs::read_dir(folder) else {
@@ -324,10 +385,25 @@ pub fn find(pkg_dir: &Path, folder: &Path) -> Result<(Vec<Program>, Vec<String>)
             .unwrap_or(&path)
             .display()
             .to_string();
-        if let Some(kind) = unsupported_kind(&path) {
+        if let Some(kind) = unsupported_kind(&path, ctd) {
             warnings.push(format!(
                 "{display}: {kind} validators are not supported; skipped"
             ));
+            continue;
+        }
+        if let Some(file) = checktestdata_file(&path).filter(|_| ctd) {
+            programs.push(Program {
+                name: path
+                    .file_stem()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                path: path.clone(),
+                display,
+                form: Form::Checktestdata(file),
+                testlib: false,
+                substitute: true,
+                built: OnceLock::new(),
+            });
             continue;
         }
         match program(&path, &display)? {
@@ -476,7 +552,7 @@ fn with_constants(
             files.sort();
             files
         }
-        Form::Script => return Ok(None),
+        Form::Script | Form::Checktestdata(_) => return Ok(None),
     };
     let mut changed = false;
     let mut contents = Vec::new();
@@ -528,7 +604,9 @@ fn with_constants(
                 language: *language,
             }
         }
-        Form::Script => unreachable!("scripted programs are returned above"),
+        Form::Script | Form::Checktestdata(_) => {
+            unreachable!("scripted and checktestdata programs are returned above")
+        }
     };
     let copy = Program {
         name: program.name.clone(),
@@ -641,6 +719,40 @@ mod tests {
         assert_eq!(programs[2].name, "validate");
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(warnings[0].contains("checktestdata"));
+    }
+
+    #[test]
+    fn input_validators_include_checktestdata_files_and_folders_but_not_viva() {
+        let d = tempfile::tempdir().unwrap();
+        let v = d.path().join("input_validators");
+        fs::create_dir_all(v.join("folder")).unwrap();
+        fs::write(v.join("format.ctd"), "INT(1,5)\n").unwrap();
+        fs::write(v.join("folder/check.ctd"), "INT(1,5)\n").unwrap();
+        fs::write(v.join("folder/README"), "notes\n").unwrap();
+        fs::write(v.join("grammar.viva"), "\n").unwrap();
+        let (programs, warnings) = find_input_validators(d.path(), &v).unwrap();
+        let forms: Vec<(&str, Option<&Path>)> = programs
+            .iter()
+            .map(|p| {
+                let file = match &p.form {
+                    Form::Checktestdata(f) => Some(f.strip_prefix(&v).unwrap()),
+                    _ => None,
+                };
+                (p.display.as_str(), file)
+            })
+            .collect();
+        assert_eq!(
+            forms,
+            [
+                (
+                    "input_validators/folder",
+                    Some(Path::new("folder/check.ctd"))
+                ),
+                ("input_validators/format.ctd", Some(Path::new("format.ctd"))),
+            ]
+        );
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("VIVA validators are not supported"));
     }
 
     #[test]

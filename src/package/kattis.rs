@@ -63,7 +63,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
 
     let mut input_validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
-        let (found, w) = programs::find(dir, &dir.join(folder)).map_err(broken)?;
+        let (found, w) = programs::find_input_validators(dir, &dir.join(folder)).map_err(broken)?;
         input_validators.extend(found);
         warnings.extend(w);
     }

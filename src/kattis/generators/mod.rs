@@ -204,7 +204,8 @@ pub fn make(pkg: &Path, g: &Generators, out: &Path, jury: &JuryConfig) -> Result
 fn input_validators(pkg: &Path) -> Result<Vec<Program>> {
     let mut found = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
-        let (programs, _) = programs::find(pkg, &pkg.join(folder)).map_err(|e| anyhow!(e))?;
+        let (programs, _) =
+            programs::find_input_validators(pkg, &pkg.join(folder)).map_err(|e| anyhow!(e))?;
         found.extend(programs);
     }
     Ok(found)

@@ -366,7 +366,12 @@ impl<'a> Runner<'a> {
                 bail!("{rule}: the input validators accept this input, but it is in invalid_input")
             }
             ("invalid_input", _) => Ok(()),
-            (_, Err(v)) => bail!("{rule}: the generated input is invalid: {}", v.message),
+            (_, Err(v)) => {
+                let at = v.position.map_or(String::new(), |p| {
+                    format!("line {}, column {}: ", p.line, p.column)
+                });
+                bail!("{rule}: the generated input is invalid: {at}{}", v.message)
+            }
             (_, Ok(())) => Ok(()),
         }
     }
