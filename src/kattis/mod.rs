@@ -24,6 +24,7 @@ pub mod default_validator;
 pub mod generators;
 pub mod grader;
 pub mod interactive;
+mod passes;
 mod problem;
 pub mod programs;
 pub mod relay;

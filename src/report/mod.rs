@@ -206,6 +206,7 @@ mod tests {
                     shared: false,
                     output: None,
                     validator_score: None,
+                    passes: None,
                 },
                 TestResult {
                     name: "large-02".into(),
@@ -218,6 +219,7 @@ mod tests {
                     shared: false,
                     output: Some(crate::grade::OutputHead::of(b"1 2 3\n")),
                     validator_score: None,
+                    passes: None,
                 },
             ],
             tests_total: 50,

@@ -365,6 +365,7 @@ mod tests {
             shared: false,
             output: Some(OutputHead::of(b"<script>alert(1)</script>\n")),
             validator_score: None,
+            passes: None,
         };
         let s = failure_section(&Failure {
             result: &r,
