@@ -90,7 +90,7 @@ impl Generators {
         }
         if self.config.interactive {
             lines.push(format!(
-                "{}: .interaction files of interactive samples are not made",
+                "{}: .interaction files of interactive and multi-pass samples are not made",
                 pkg.join(FILE).display()
             ));
         }
