@@ -80,6 +80,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                         shared: false,
                         output,
                         validator_score: None,
+                        passes: None,
                     }
                 })
                 .collect();

@@ -25,6 +25,7 @@ mod kattis;
 mod languages;
 mod layout;
 mod man;
+mod multipass;
 mod new;
 mod partition;
 mod report;

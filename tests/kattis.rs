@@ -35,7 +35,7 @@ fn rel(p: &Path) -> String {
 
 /// `judge verify` passes the fixture package `name`: no check fails, there is a submission in
 /// every verdict folder, each got its folder's verdict, and the time limit was checked.
-fn verify_passes(name: &str) {
+pub(crate) fn verify_passes(name: &str) {
     let dir = rel(&package(name));
     let run = judge_timed(900, &["verify", "--json", "--jobs", "2", &dir]);
     let report: VerifyReport = serde_json::from_str(&run.stdout)
@@ -80,8 +80,8 @@ fn every_fixture_package_has_its_tests() {
         .collect();
     found.sort();
     // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs,
-    // `halfcredit` (a custom grader) in tests/scoring.rs; `threadecho` and `constdouble`
-    // their own below.
+    // `halfcredit` (a custom grader) in tests/scoring.rs, `twopass` and `passcount`
+    // (multi-pass) in tests/multipass.rs; `threadecho` and `constdouble` their own below.
     let mut listed = [
         &PACKAGES[..],
         &[
@@ -89,7 +89,9 @@ fn every_fixture_package_has_its_tests() {
             "ctdsum",
             "gensum",
             "halfcredit",
+            "passcount",
             "threadecho",
+            "twopass",
         ],
     ]
     .concat();
@@ -229,7 +231,7 @@ struct GradeReport {
 }
 
 /// Every jury submission of fixture package `name`, graded: the verdict its folder names.
-fn grade_gives_each_submission_its_folders_verdict(name: &str) {
+pub(crate) fn grade_gives_each_submission_its_folders_verdict(name: &str) {
     let dir = package(name);
     let mut subs = Vec::new();
     for folder in [

@@ -99,6 +99,11 @@ pub struct TestResult {
         with = "validator_score_json"
     )]
     pub validator_score: Option<crate::problems::ValidatorScore>,
+    /// A multi-pass problem's passes: how many ran (the last one decided the verdict; the
+    /// times and memory are the largest of any pass, each pass being under the limits on its
+    /// own). Absent for any other problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes: Option<u32>,
 }
 
 /// [`TestResult::validator_score`] in JSON (the type itself stays free of serde: it is

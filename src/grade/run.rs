@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::{OutputHead, Program, TestResult};
 use crate::interrupt;
-use crate::problems::{Interaction, Judgement, Problem, TestCase};
+use crate::problems::{Interaction, Judgement, Passes, Problem, TestCase, ValidatorScore};
 use crate::sandbox::{
     LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout,
 };
@@ -74,6 +74,9 @@ impl Runner<'_> {
             work_dir: None,
             limits: self.limits.clone(),
         };
+        if let Some(passes) = self.logic.passes(test) {
+            return self.run_passes(test, request, passes?);
+        }
         if let Some(interaction) = self.logic.interact(self.sandbox, request.clone(), test) {
             let interaction = interaction?;
             let cpu = interaction.outcome.cpu_time;
@@ -82,6 +85,55 @@ impl Runner<'_> {
         let outcome = self.sandbox.run(&request)?;
         interrupt::check()?;
         Ok((self.judge(test, &outcome), outcome.cpu_time))
+    }
+
+    /// A multi-pass test: the submission runs once per pass, a fresh process each time, on
+    /// the test's input and then on each input the jury side asks for, until a pass is not
+    /// accepted or no further pass is asked for. The last pass decides the verdict; the time
+    /// and memory are the largest of any pass (the limits hold for each pass on its own).
+    fn run_passes(
+        &self,
+        test: &TestCase,
+        request: RunRequest,
+        mut passes: Box<dyn Passes + '_>,
+    ) -> Result<(TestResult, Duration), SandboxError> {
+        let mut input = test.input.as_bytes().to_vec();
+        let (mut cpu, mut wall_ms, mut memory_kib) = (Duration::ZERO, 0, 0);
+        for pass in 1.. {
+            interrupt::check()?;
+            let mut request = request.clone();
+            request.stdin = Stdin::Bytes(input.clone());
+            let (mut result, pass_cpu, next) = if passes.interactive() {
+                let mut i = passes.interact(self.sandbox, request, &input)?;
+                let next = i.next_pass.take();
+                let pass_cpu = i.outcome.cpu_time;
+                (self.judge_interaction(test, i), pass_cpu, next)
+            } else {
+                let outcome = self.sandbox.run(&request)?;
+                interrupt::check()?;
+                let mut next = None;
+                let result = self.judge_with(test, &outcome, |out| {
+                    let p = passes.check(&input, out);
+                    next = p.next_pass;
+                    (p.judgement, p.score)
+                });
+                (result, outcome.cpu_time, next)
+            };
+            cpu = cpu.max(pass_cpu);
+            wall_ms = result.wall_ms.max(wall_ms);
+            memory_kib = result.memory_kib.max(memory_kib);
+            match next {
+                Some(next) if result.verdict == Verdict::AC => input = next,
+                _ => {
+                    result.time_ms = cpu.as_millis() as u64;
+                    result.wall_ms = wall_ms;
+                    result.memory_kib = memory_kib;
+                    result.passes = Some(pass);
+                    return Ok((result, cpu));
+                }
+            }
+        }
+        unreachable!("the passes of a test end")
     }
 
     /// An interactive run's verdict, in problemtools' order: a failed jury program is a JE;
@@ -105,16 +157,28 @@ impl Runner<'_> {
             // The submission's output went to the jury program.
             output: None,
             validator_score: i.score.filter(|_| verdict == Verdict::AC),
+            passes: None,
         }
     }
 
     fn judge(&self, test: &TestCase, outcome: &RunOutcome) -> TestResult {
+        self.judge_with(test, outcome, |out| self.logic.check_test_scored(test, out))
+    }
+
+    /// A run's verdict, its output judged by `check` (called only for a run that ended
+    /// normally).
+    fn judge_with(
+        &self,
+        test: &TestCase,
+        outcome: &RunOutcome,
+        check: impl FnOnce(&[u8]) -> (Judgement, Option<ValidatorScore>),
+    ) -> TestResult {
         if outcome.limit_hit == Some(LimitHit::Overloaded) {
             warn_overloaded();
         }
         let mut validator_score = None;
         let (verdict, message) = decide(outcome, self.limits, &self.program.out_of_memory, |out| {
-            let (judgement, score) = self.logic.check_test_scored(test, out);
+            let (judgement, score) = check(out);
             validator_score = score;
             judgement
         });
@@ -129,6 +193,7 @@ impl Runner<'_> {
             shared: false,
             output: (verdict != Verdict::AC).then(|| OutputHead::of(&outcome.stdout)),
             validator_score: validator_score.filter(|_| verdict == Verdict::AC),
+            passes: None,
         }
     }
 }

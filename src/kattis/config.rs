@@ -40,6 +40,10 @@ pub struct Config {
     /// The problem name (English if several), or `None`.
     pub name: Option<String>,
     pub interactive: bool,
+    /// The most passes a test may take: `limits.validation_passes` (default 2) for a
+    /// `multi-pass` problem, whose output validator (or interactor) asks for another pass by
+    /// writing `nextpass.in`; 1 for any other problem.
+    pub passes: u32,
     /// `scoring`: submissions get a score (see `scoring`).
     pub scoring: bool,
     /// Legacy `validation: custom ...`; `None` for 2025-09, where a custom validator is one
@@ -119,13 +123,12 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
     }
     let mut interactive = has("interactive");
     let scoring = has("scoring");
-    if has("multi-pass") {
-        return Err("type: multi-pass problems are not supported by this judge".into());
-    }
     if has("submit-answer") {
         return Err("type: submit-answer problems are not supported by this judge".into());
     }
 
+    // The default of `limits.validation_passes`.
+    let mut passes = 2;
     let mut custom_validation = None;
     let mut validator_flags = Vec::new();
     let mut limits_map = top.take_map("limits")?;
@@ -221,7 +224,20 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
             if let Some(r) = limits_map.take_f64("time_resolution")? {
                 limits.time_resolution = r;
             }
-            limits_map.known(&["validation_passes"]);
+            if let Some(n) = limits_map.take_u64("validation_passes")? {
+                if n < 2 {
+                    return Err(format!(
+                        "limits.validation_passes must be at least 2, found {n}"
+                    ));
+                }
+                if !has("multi-pass") {
+                    warnings.push(
+                        "problem.yaml: limits.validation_passes is for multi-pass problems only; ignored"
+                            .into(),
+                    );
+                }
+                passes = u32::try_from(n.min(1000)).unwrap_or(1000);
+            }
             top.known(&[
                 "uuid",
                 "version",
@@ -261,6 +277,7 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
             version,
             name,
             interactive,
+            passes: if has("multi-pass") { passes } else { 1 },
             scoring,
             custom_validation,
             validator_flags,
@@ -364,9 +381,24 @@ mod tests {
         let (c, _) =
             parse("problem_format_version: 2025-09\ntype: pass-fail interactive\n").unwrap();
         assert!(c.interactive);
-        let e =
-            parse("problem_format_version: 2025-09\ntype: pass-fail  multi-pass\n").unwrap_err();
-        assert!(e.contains("multi-pass"), "{e}");
+        let (c, w) =
+            parse("problem_format_version: 2025-09\ntype: pass-fail  multi-pass\n").unwrap();
+        assert_eq!((c.passes, c.interactive), (2, false));
+        assert!(w.is_empty(), "{w:?}");
+        let (c, _) = parse(
+            "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nlimits:\n  validation_passes: 5\n",
+        )
+        .unwrap();
+        assert_eq!((c.passes, c.interactive), (5, true));
+        let (c, w) =
+            parse("problem_format_version: 2025-09\nlimits:\n  validation_passes: 3\n").unwrap();
+        assert_eq!(c.passes, 1);
+        assert!(w[0].contains("multi-pass problems only"), "{w:?}");
+        let e = parse(
+            "problem_format_version: 2025-09\ntype: multi-pass\nlimits:\n  validation_passes: 1\n",
+        )
+        .unwrap_err();
+        assert!(e.contains("at least 2"), "{e}");
         let e = parse("problem_format_version: 2025-09\ntype: pass-fale\n").unwrap_err();
         assert!(e.contains("`pass-fale` is not a problem type"), "{e}");
         assert!(parse("problem_format_version: 2025-09\ntype: 5\n").is_err());

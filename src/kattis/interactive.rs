@@ -32,9 +32,32 @@ fn setup(e: JuryError) -> SandboxError {
 pub fn run(
     pkg: &KattisPackage,
     sandbox: &dyn Sandbox,
-    mut request: RunRequest,
+    request: RunRequest,
     test: &TestCase,
     args: &TestArgs,
+) -> Result<Interaction, SandboxError> {
+    let dir = RunDir::new().map_err(setup)?;
+    run_in(
+        pkg,
+        sandbox,
+        request,
+        test.input.as_bytes(),
+        &test.answer,
+        args,
+        &dir,
+    )
+}
+
+/// [`run`] on `input` (a multi-pass problem's pass), with `dir`'s feedback folder (kept
+/// across the passes of one test).
+pub(super) fn run_in(
+    pkg: &KattisPackage,
+    sandbox: &dyn Sandbox,
+    mut request: RunRequest,
+    input: &[u8],
+    answer: &str,
+    args: &TestArgs,
+    dir: &RunDir,
 ) -> Result<Interaction, SandboxError> {
     let Some(validator) = &pkg.output_validator else {
         return Err(SandboxError::Setup(format!(
@@ -44,9 +67,8 @@ pub fn run(
     };
     let built = pkg.jury.build(validator).map_err(setup)?;
     let jury_sandbox = pkg.jury.sandbox().map_err(setup)?;
-    let dir = RunDir::new().map_err(setup)?;
-    let input = dir.put("input", test.input.as_bytes()).map_err(setup)?;
-    let answer = dir.put("answer", test.answer.as_bytes()).map_err(setup)?;
+    let input = dir.put("input", input).map_err(setup)?;
+    let answer = dir.put("answer", answer.as_bytes()).map_err(setup)?;
     let mut flags = vec![
         input.display().to_string(),
         answer.display().to_string(),
@@ -131,5 +153,6 @@ pub fn run(
         judgement,
         jury_first,
         score,
+        next_pass: None,
     })
 }

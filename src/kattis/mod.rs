@@ -25,6 +25,7 @@ pub mod default_validator;
 pub mod generators;
 pub mod grader;
 pub mod interactive;
+mod passes;
 mod problem;
 pub mod programs;
 pub mod relay;

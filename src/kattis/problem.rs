@@ -9,7 +9,7 @@ use super::default_validator::{self, Flags};
 use super::programs::{open_dir, open_file, Program};
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
 use crate::problems::{
-    GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Problem,
+    GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Passes, Problem,
     TestCase, Validation, ValidatorScore, Violation,
 };
 use crate::sandbox::{
@@ -234,34 +234,39 @@ impl KattisPackage {
                 None,
             );
         }
-        let mut flags = self.config.validator_flags.clone();
-        flags.extend(args.output_validator.iter().cloned());
+        if self.config.passes > 1 {
+            return (
+                Judgement::JudgeError(
+                    "a multi-pass problem's outputs are judged pass by pass while it runs".into(),
+                ),
+                None,
+            );
+        }
+        let flags = self.validator_flags(args);
         let Some(v) = &self.output_validator else {
-            let judgement = match Flags::parse(&flags) {
-                Err(e) => Judgement::JudgeError(format!("default output validator: {e}")),
-                Ok(f) => match default_validator::compare(answer.as_bytes(), output, &f) {
-                    Ok(()) => Judgement::Accepted,
-                    Err(reason) => Judgement::Rejected(reason),
-                },
-            };
-            return (judgement, None);
+            return (self.check_default(answer, output, &flags), None);
         };
-        match self.run_output_validator(v, input, answer, output, &flags) {
+        let run = RunDir::new().and_then(|dir| {
+            self.run_output_validator(v, &dir, input.as_bytes(), answer, output, &flags)
+        });
+        match run {
             Ok(j) => j,
             Err(e) => (Judgement::JudgeError(e.0), None),
         }
     }
 
-    fn run_output_validator(
+    /// Runs the output validator `v` on `output` with `dir`'s feedback folder (kept across the
+    /// passes of a multi-pass test), its files holding `input` and `answer`.
+    pub(crate) fn run_output_validator(
         &self,
         v: &Program,
-        input: &str,
+        dir: &RunDir,
+        input: &[u8],
         answer: &str,
         output: &[u8],
         flags: &[String],
     ) -> Result<(Judgement, Option<ValidatorScore>), JuryError> {
-        let dir = RunDir::new()?;
-        let in_path = dir.put("input", input.as_bytes())?.display().to_string();
+        let in_path = dir.put("input", input)?.display().to_string();
         let ans_path = dir.put("answer", answer.as_bytes())?.display().to_string();
         let limits = self.validation_limits();
         let (args, stdin) = if v.testlib {
@@ -283,6 +288,24 @@ impl KattisPackage {
         )?;
         let judgement = self.judgement(v, &outcome, &limits, &dir.feedback);
         Ok(scored(v, judgement, &dir.feedback))
+    }
+
+    /// The default output validator's judgement of `output` against `answer`.
+    pub(crate) fn check_default(&self, answer: &str, output: &[u8], flags: &[String]) -> Judgement {
+        match Flags::parse(flags) {
+            Err(e) => Judgement::JudgeError(format!("default output validator: {e}")),
+            Ok(f) => match default_validator::compare(answer.as_bytes(), output, &f) {
+                Ok(()) => Judgement::Accepted,
+                Err(reason) => Judgement::Rejected(reason),
+            },
+        }
+    }
+
+    /// The output validator's arguments for a test: `problem.yaml`'s, then the test's.
+    pub(crate) fn validator_flags(&self, args: &TestArgs) -> Vec<String> {
+        let mut flags = self.config.validator_flags.clone();
+        flags.extend(args.output_validator.iter().cloned());
+        flags
     }
 
     /// What an output validator's exit means.
@@ -435,9 +458,14 @@ impl Problem for KattisPackage {
             return std::fs::read_to_string(ans)
                 .map_err(|e| JuryError(format!("cannot read {}: {e}", ans.display())));
         }
-        if self.config.interactive {
+        if self.config.interactive || self.config.passes > 1 {
+            let kind = if self.config.interactive {
+                "an interactive"
+            } else {
+                "a multi-pass"
+            };
             return Err(JuryError(format!(
-                "{}: an interactive problem has no reference answer for an input that is not in data/",
+                "{}: {kind} problem has no reference answer for an input that is not in data/",
                 self.name
             )));
         }
@@ -470,11 +498,21 @@ impl Problem for KattisPackage {
         request: RunRequest,
         test: &TestCase,
     ) -> Option<Result<Interaction, SandboxError>> {
-        if !self.config.interactive {
+        if !self.config.interactive || self.config.passes > 1 {
             return None;
         }
         let args = self.args_of(test);
         Some(super::interactive::run(self, sandbox, request, test, &args))
+    }
+
+    fn passes<'a>(
+        &'a self,
+        test: &'a TestCase,
+    ) -> Option<Result<Box<dyn Passes + 'a>, SandboxError>> {
+        (self.config.passes > 1).then(|| {
+            super::passes::KattisPasses::new(self, test)
+                .map(|p| Box::new(p) as Box<dyn Passes + 'a>)
+        })
     }
 }
 

@@ -75,9 +75,14 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
     }
     let output_validator = find_output_validator(dir, &config, &mut warnings)?;
     let grader = find_grader(dir, scoring.as_deref(), &mut warnings)?;
-    if config.interactive && output_validator.is_none() {
+    if (config.interactive || config.passes > 1) && output_validator.is_none() {
+        let kind = if config.interactive {
+            "an interactive"
+        } else {
+            "a multi-pass"
+        };
         return Err(broken(format!(
-            "{}: an interactive problem needs its validator in {}",
+            "{}: {kind} problem needs its validator in {}",
             yaml_path.display(),
             dir.join(match config.version {
                 Version::Legacy => "output_validators/",

@@ -105,6 +105,12 @@ impl Package {
         self.kattis.as_ref().is_some_and(|k| k.config.interactive)
     }
 
+    /// True for a multi-pass problem: its output validator may run the submission again on
+    /// an input it writes, so answers cannot be checked alone either.
+    pub fn multi_pass(&self) -> bool {
+        self.kattis.as_ref().is_some_and(|k| k.config.passes > 1)
+    }
+
     /// True when the package's checker has wrong answers to be tested with (built-in checkers
     /// mutate the reference answers; a checker program offers none).
     pub fn mutates_answers(&self) -> bool {

@@ -175,6 +175,16 @@ pub trait Problem: Send + Sync {
         None
     }
 
+    /// Multi-pass problems: the jury side of one run of `test`, kept across its passes (the
+    /// harness runs the submission once per pass, a fresh process each time, on the input the
+    /// jury side gives for the next pass). `None` (the default): one pass.
+    fn passes<'a>(
+        &'a self,
+        _test: &'a TestCase,
+    ) -> Option<Result<Box<dyn Passes + 'a>, SandboxError>> {
+        None
+    }
+
     /// A picture of `input` and, when given, a contestant `output` (`judge show`, the HTML
     /// report), drawing whatever parses; `Err` when nothing in a file is drawable. `None` when
     /// the problem does not draw itself (then `judge show` prints the files).
@@ -206,6 +216,39 @@ pub struct Interaction {
     pub jury_first: bool,
     /// The score the jury program gave an accepted interaction (a scoring problem).
     pub score: Option<ValidatorScore>,
+    /// The input of the next pass, when the jury program accepted this one and asked for
+    /// another (a multi-pass problem).
+    pub next_pass: Option<Vec<u8>>,
+}
+
+/// How the jury side judged one pass of a multi-pass run.
+#[derive(Debug, Clone)]
+pub struct PassJudgement {
+    pub judgement: Judgement,
+    pub score: Option<ValidatorScore>,
+    /// The input of the next pass, when the output was accepted and another pass asked for.
+    pub next_pass: Option<Vec<u8>>,
+}
+
+/// The jury side of one run of a multi-pass test ([`Problem::passes`]): it keeps what lives
+/// across the passes (a Kattis validator's feedback folder) and says when the run is over (no
+/// next input) or broken (a judge error: a pass asked for beyond the problem's limit).
+pub trait Passes {
+    /// Whether each pass is an interaction ([`Passes::interact`]) rather than a run whose
+    /// output is then checked ([`Passes::check`]).
+    fn interactive(&self) -> bool;
+
+    /// Judges the output of a pass that ran on `input` and ended normally.
+    fn check(&mut self, input: &[u8], output: &[u8]) -> PassJudgement;
+
+    /// Runs the submission `request` on `input` against the jury program, as
+    /// [`Problem::interact`] does for one pass.
+    fn interact(
+        &mut self,
+        sandbox: &dyn Sandbox,
+        request: RunRequest,
+        input: &[u8],
+    ) -> Result<Interaction, SandboxError>;
 }
 
 /// A built-in solver whose search effort [`Hunt::work`] can count.

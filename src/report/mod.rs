@@ -61,9 +61,10 @@ pub fn render_table(r: &SubmissionReport) -> String {
     ));
     for t in &r.tests {
         let rerun = if t.runs > 1 { " (re-run alone)" } else { "" };
+        let passes = t.passes.map(passes_note).unwrap_or_default();
         s.push_str(
             format!(
-                "  {:width$}  {:7}  {:>8}  {:>8}  {:>10}  {}{rerun}",
+                "  {:width$}  {:7}  {:>8}  {:>8}  {:>10}  {}{passes}{rerun}",
                 t.name,
                 t.verdict.code(),
                 secs(t.time_ms),
@@ -81,6 +82,11 @@ pub fn render_table(r: &SubmissionReport) -> String {
         s.push_str(&score_table(score));
     }
     s
+}
+
+/// ` (2 passes)`: how many passes of a multi-pass test ran (the last one decided it).
+pub(crate) fn passes_note(n: u32) -> String {
+    format!(" ({n} {})", if n == 1 { "pass" } else { "passes" })
 }
 
 /// A scoring problem's score and its groups, children before their parents.
@@ -206,6 +212,7 @@ mod tests {
                     shared: false,
                     output: None,
                     validator_score: None,
+                    passes: None,
                 },
                 TestResult {
                     name: "large-02".into(),
@@ -218,6 +225,7 @@ mod tests {
                     shared: false,
                     output: Some(crate::grade::OutputHead::of(b"1 2 3\n")),
                     validator_score: None,
+                    passes: None,
                 },
             ],
             tests_total: 50,

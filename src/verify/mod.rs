@@ -138,6 +138,11 @@ pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<Test
             "checker",
             "interactive: the validator judges each run as it happens (answers are not checked alone)",
         ));
+    } else if pkg.multi_pass() {
+        checks.push(Check::ok(
+            "checker",
+            "multi-pass: the validator judges each pass of a run (answers are not checked alone)",
+        ));
     } else {
         checks.push(check_answers(logic, &tests, jobs)?);
     }

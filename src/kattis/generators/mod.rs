@@ -90,7 +90,7 @@ impl Generators {
         }
         if self.config.interactive {
             lines.push(format!(
-                "{}: .interaction files of interactive samples are not made",
+                "{}: .interaction files of interactive and multi-pass samples are not made",
                 pkg.join(FILE).display()
             ));
         }
@@ -99,8 +99,7 @@ impl Generators {
 }
 
 /// The config of `problem.yaml` that making data needs (validation limits; whether answers
-/// are empty): read for any problem type, since multi-pass problems, which judge does not
-/// judge, still have data to make. Interactive and multi-pass problems get empty answers.
+/// are empty). Interactive and multi-pass problems get empty answers.
 fn config_for_generating(text: &str) -> Result<Config, String> {
     let mut value: yaml_serde::Value = yaml_serde::from_str(text).map_err(|e| e.to_string())?;
     let mut no_answers = false;

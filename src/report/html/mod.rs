@@ -183,6 +183,10 @@ fn cell(s: &mut String, t: &TestResult, limit_ms: u64) {
         tip.push('\n');
         tip.push_str(&t.message);
     }
+    if let Some(n) = t.passes {
+        tip.push('\n');
+        tip.push_str(super::passes_note(n).trim());
+    }
     if t.runs > 1 {
         tip.push_str("\n(re-run alone)");
     }
@@ -365,6 +369,7 @@ mod tests {
             shared: false,
             output: Some(OutputHead::of(b"<script>alert(1)</script>\n")),
             validator_score: None,
+            passes: None,
         };
         let s = failure_section(&Failure {
             result: &r,
