@@ -213,6 +213,84 @@ fn a_package_with_samples_only_is_verified_on_them() {
     );
 }
 
+/// Shell scripts as jury programs and submissions (BAPCtools' `hello` checks its inputs with
+/// `validate.sh` and has `.sh` / `.bash` submissions): `constdouble` with a bash input
+/// validator (a regex, `{{MAX}}` substituted: 101 in data/invalid_input is rejected) and bash
+/// submissions, AC, TLE and RE as their folders say; then an input the validator rejects
+/// fails verify, naming the validator and its exit status. Before, the validator was skipped with a package
+/// warning and the submissions were not graded.
+#[test]
+fn shell_scripts_validate_inputs_and_are_graded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    let subs = dir.join("submissions");
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    fs::write(
+        dir.join("input_validators/validate.sh"),
+        "# One integer 1..{{MAX}} on one line.\n\
+         data=$(cat; echo x)\n\
+         data=${data%x}\n\
+         [[ $data =~ ^[1-9][0-9]{0,5}$'\\n'$ ]] || exit 43\n\
+         (( $(echo \"$data\" | tr -d '\\n') <= {{MAX}} )) || exit 43\n\
+         exit 42\n",
+    )
+    .unwrap();
+    fs::write(
+        subs.join("accepted/double.sh"),
+        "read -r n\necho $((2 * n))\n",
+    )
+    .unwrap();
+    for folder in ["time_limit_exceeded", "run_time_error"] {
+        fs::create_dir_all(subs.join(folder)).unwrap();
+    }
+    fs::write(
+        subs.join("time_limit_exceeded/spin.bash"),
+        "while :; do :; done\n",
+    )
+    .unwrap();
+    fs::write(
+        subs.join("run_time_error/missing.sh"),
+        "set -e\nread -r n\ncat /no/such/file\necho $((2 * n))\n",
+    )
+    .unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let invalid = p.check("invalid inputs");
+    assert!(invalid.message.contains("rejected"), "{}", invalid.message);
+    let got: Vec<(&str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/accepted/double.sh", "AC"),
+            ("submissions/run_time_error/missing.sh", "RE"),
+            ("submissions/time_limit_exceeded/spin.bash", "TLE"),
+            ("submissions/wrong_answer/literal.py", "WA"),
+        ]
+    );
+    run.assert_code(0);
+    fs::write(dir.join("data/secret/3.in"), "0\n").unwrap();
+    fs::write(dir.join("data/secret/3.ans"), "0\n").unwrap();
+    let run = judge_timed(300, &["verify", "--no-submissions", &rel(&dir)]);
+    run.assert_code(1);
+    assert!(
+        run.stdout
+            .contains("data/secret/3.in: rejected by input_validators/validate.sh (exit 43)"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[derive(Debug, Deserialize)]
 struct GradeReport {
     submission: String,
