@@ -291,6 +291,46 @@ fn shell_scripts_validate_inputs_and_are_graded() {
     );
 }
 
+/// A program that writes forever is stopped at the output limit (OLE), where BAPCtools,
+/// problemtools and DOMjudge let it write on to its time limit (TLE): in a Kattis package's
+/// `time_limit_exceeded` folder (BAPCtools' `hello/.../test-fill-stdout.cc`) it meets the
+/// expectation, as in `run_time_error`; in `wrong_answer` it does not.
+#[test]
+fn an_endless_writer_meets_a_time_limit_expectation() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    let flood = "import sys\nwhile True:\n    sys.stdout.write('nonsense\\n' * 1000)\n";
+    for folder in ["time_limit_exceeded", "run_time_error"] {
+        fs::create_dir_all(dir.join("submissions").join(folder)).unwrap();
+        fs::write(dir.join("submissions").join(folder).join("flood.py"), flood).unwrap();
+    }
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    for folder in ["time_limit_exceeded", "run_time_error"] {
+        let s = p.submission(&format!("{folder}/flood.py"));
+        assert_eq!(s.actual, "OLE", "{s:?}");
+    }
+    run.assert_code(0);
+    fs::write(dir.join("submissions/wrong_answer/flood.py"), flood).unwrap();
+    let run = judge_timed(300, &["verify", &rel(&dir)]);
+    run.assert_code(1);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("wrong_answer/flood.py:"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        line.starts_with("  FAIL") && line.contains("OLE on test `"),
+        "{line}"
+    );
+}
+
 #[derive(Debug, Deserialize)]
 struct GradeReport {
     submission: String,

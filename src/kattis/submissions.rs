@@ -496,6 +496,20 @@ mod tests {
             .unwrap()
             .remove(0);
         assert!(rte.check(&r(&[("a", Verdict::MLE)])).is_ok());
+        // An OLE (judge stops the program at the output limit; the other tools let it write
+        // on, to its time limit) meets a TLE or an RTE expectation, not a WA one.
+        for folder in ["time_limit_exceeded", "run_time_error"] {
+            let rule = folder_rules(Version::V2025, folder).unwrap().remove(0);
+            assert!(
+                rule.check(&r(&[("a", Verdict::AC), ("b", Verdict::OLE)]))
+                    .is_ok(),
+                "{folder}"
+            );
+        }
+        let e = wa
+            .check(&r(&[("a", Verdict::WA), ("b", Verdict::OLE)]))
+            .unwrap_err();
+        assert!(e.contains("OLE on test `b`"), "{e}");
         // A judge error never satisfies a rule.
         let ac = folder_rules(Version::Legacy, "accepted").unwrap().remove(0);
         assert!(ac.check(&r(&[("a", Verdict::JE)])).is_err());
@@ -504,7 +518,7 @@ mod tests {
 
     /// Every rule set from a family of folder defaults and `submissions.yaml`-like rules, on
     /// every prefix of verdicts over three tests: when `decided` says the prefix decides, every
-    /// completion (in the four verdicts of the format) gives exactly that result, message
+    /// completion (in the four verdicts of the format, and OLE) gives exactly that result, message
     /// included; with every test done it is the plain check.
     #[test]
     fn a_decided_prefix_gives_what_every_completion_gives() {
@@ -549,6 +563,7 @@ mod tests {
                 (Verdict::WA, "a message m"),
                 (Verdict::TLE, ""),
                 (Verdict::MLE, ""),
+                (Verdict::OLE, ""),
                 (Verdict::JE, ""),
             ][c]
         };
@@ -581,7 +596,7 @@ mod tests {
         for rules in &rule_sets {
             for k in 0..=names.len() {
                 // Prefixes may hold judge errors; the tests not run get the format's verdicts.
-                for prefix in sequences(k, 6) {
+                for prefix in sequences(k, 7) {
                     let done = seen(&prefix);
                     let Some(said) = decided(rules, &done, &names[k..]) else {
                         assert!(k < names.len(), "all done but undecided: {rules:?}");
@@ -590,7 +605,7 @@ mod tests {
                     if k < names.len() {
                         decided_early += 1;
                     }
-                    for rest in sequences(names.len() - k, 5) {
+                    for rest in sequences(names.len() - k, 6) {
                         let full: Vec<usize> = prefix.iter().chain(&rest).copied().collect();
                         assert_eq!(
                             check_all(rules, &seen(&full)),
