@@ -415,6 +415,11 @@ pub struct VerifyArgs {
     /// each a process of its own; every run must get what it must [default: 20].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub random_runs: Option<u32>,
+    /// Fail on warnings too, as problemtools' --werror: what judge could not check (no input
+    /// validator, a validator judge does not run, no accepted submission, samples only) and
+    /// every other warning (a fragile margin, a submission not checked) then fail the verify.
+    #[arg(long)]
+    pub strict: bool,
     /// Print one JSON object instead of lines.
     #[arg(long)]
     pub json: bool,

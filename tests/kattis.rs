@@ -331,6 +331,96 @@ fn an_endless_writer_meets_a_time_limit_expectation() {
     );
 }
 
+/// What judge cannot check of a package that may be fine is a warning, as BAPCtools runs such
+/// packages (its `testexpectations` has no input validator, `hellounix` no accepted
+/// submission): `constdouble` with a VIVA input validator only (skipped), so no validator
+/// judge runs (its inputs and data/invalid_input not checked), and no accepted submission (its
+/// time limit is problem.yaml's) passes with those warnings; `--strict` fails it on them, as
+/// problemtools (which refuses such a package) would; a fault of the package (an unknown key
+/// in problem.yaml) fails it either way.
+#[test]
+fn an_incomplete_package_warns_and_fails_only_with_strict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    fs::write(dir.join("input_validators/validate.viva"), "").unwrap();
+    fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    let warned: Vec<(&str, &str)> = p
+        .checks
+        .iter()
+        .filter(|c| c.status != "ok")
+        .map(|c| (c.name.as_str(), c.status.as_str()))
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            ("package", "warn"),
+            ("validator", "warn"),
+            ("invalid inputs", "warn"),
+            ("submissions", "warn"),
+        ],
+        "{:#?}",
+        p.checks
+    );
+    assert!(p.check("validator").message.contains("not checked"));
+    assert!(
+        p.checks.iter().any(|c| c.name == "package"
+            && c.status == "warn"
+            && c.message.contains("validate.viva")),
+        "{:#?}",
+        p.checks
+    );
+    assert!(p
+        .check("submissions")
+        .message
+        .contains("holds no submission"));
+    assert_eq!(
+        p.submission("wrong_answer/literal.py").actual,
+        "WA",
+        "{:?}",
+        p.submissions
+    );
+    assert!(report.ok && !report.strict, "{}", run.stdout);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains("no input validator judge can run"),
+        "{}",
+        run.stderr
+    );
+
+    let run = judge_timed(300, &["verify", "--strict", &rel(&dir)]);
+    run.assert_code(1);
+    assert!(
+        run.stdout
+            .contains("0 failed (--strict: the warnings fail)"),
+        "{}",
+        run.stdout
+    );
+    let run = judge_timed(300, &["verify", "--strict", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout).unwrap();
+    assert!(!report.ok && report.strict, "{}", run.stdout);
+    run.assert_code(1);
+
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(dir.join("problem.yaml"), format!("{yaml}colour: red\n")).unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout).unwrap();
+    let p = &report.problems[0];
+    assert!(
+        p.checks
+            .iter()
+            .any(|c| c.status == "fail" && c.message.contains("unknown key `colour`")),
+        "{:#?}",
+        p.checks
+    );
+    run.assert_code(1);
+}
+
 #[derive(Debug, Deserialize)]
 struct GradeReport {
     submission: String,
