@@ -334,8 +334,8 @@ fn an_endless_writer_meets_a_time_limit_expectation() {
 /// What judge cannot check of a package that may be fine is a warning, as BAPCtools runs such
 /// packages (its `testexpectations` has no input validator, `hellounix` no accepted
 /// submission): `constdouble` with a VIVA input validator only (skipped), so no validator
-/// judge runs (its inputs and data/invalid_input not checked), and no accepted submission (its
-/// time limit is problem.yaml's) passes with those warnings; `--strict` fails it on them, as
+/// judge runs (its inputs and data/invalid_input not checked), answer validators (not run),
+/// and no accepted submission (its time limit is problem.yaml's) passes with those warnings; `--strict` fails it on them, as
 /// problemtools (which refuses such a package) would; a fault of the package (an unknown key
 /// in problem.yaml) fails it either way.
 #[test]
@@ -346,6 +346,8 @@ fn an_incomplete_package_warns_and_fails_only_with_strict() {
     fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
     fs::write(dir.join("input_validators/validate.viva"), "").unwrap();
     fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
+    fs::create_dir_all(dir.join("answer_validators")).unwrap();
+    fs::write(dir.join("answer_validators/validate.sh"), "exit 42\n").unwrap();
     let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
     let report: VerifyReport = serde_json::from_str(&run.stdout)
         .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
@@ -359,6 +361,7 @@ fn an_incomplete_package_warns_and_fails_only_with_strict() {
     assert_eq!(
         warned,
         [
+            ("package", "warn"),
             ("package", "warn"),
             ("validator", "warn"),
             ("invalid inputs", "warn"),

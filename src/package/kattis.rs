@@ -70,6 +70,14 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         input_validators.extend(found);
         gaps.extend(w);
     }
+    // 2025-09's answer validators (BAPCtools runs them in `bt validate`): each answer is
+    // checked by the output validator instead.
+    if dir.join("answer_validators").is_dir() {
+        gaps.push(format!(
+            "{}: answer validators are not run (each answer is checked by the output validator)",
+            dir.join("answer_validators").display()
+        ));
+    }
     let output_validator = find_output_validator(dir, &config, &mut gaps)?;
     let grader = find_grader(dir, scoring.as_deref(), &mut gaps, &mut warnings)?;
     if config.interactive && output_validator.is_none() {
