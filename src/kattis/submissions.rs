@@ -82,10 +82,13 @@ pub fn load(
             let mut score = None;
             let mut group_scores = Vec::new();
             let mut entrypoint = None;
+            // The first `submissions.yaml` entry that names it.
+            let mut named_by = None;
             for y in &yaml_rules {
                 if !(matches_path(&y.glob, &rel)) {
                     continue;
                 }
+                named_by = named_by.or(Some(y.glob.as_str()));
                 if y.glob == folder {
                     replaced_default = true;
                 }
@@ -118,6 +121,16 @@ pub fn load(
                         message: m,
                         origin: format!("submissions.yaml: {folder}"),
                     });
+                }
+            }
+            // An entry that names it without `permitted`, `required` or `message` (only
+            // `use_for_time_limit`, `authors`, ...) gives it the format's defaults: any of the
+            // four verdicts (not CE, not a judge error). So a folder of its own is run and
+            // checked, as BAPCtools runs it (`testexpectations`: `tle:` says only how it
+            // bounds the time limit).
+            if let (Some(glob), None) = (named_by, defaults.as_ref()) {
+                if rules.is_empty() {
+                    rules.push(Rule::new(&ALL, &ALL, &format!("submissions.yaml: {glob}")));
                 }
             }
             let language = if path.is_file() {
@@ -439,6 +452,36 @@ mod tests {
                 message: Cow::Borrowed(""),
             })
             .collect()
+    }
+
+    /// A folder of its own that `submissions.yaml` names without verdict sets (BAPCtools'
+    /// `testexpectations`: `tle:` gives only `use_for_time_limit` per group) gets the format's
+    /// default rule, any of the four verdicts; one it does not name is still not checked.
+    #[test]
+    fn a_folder_submissions_yaml_names_gets_the_default_rule() {
+        let dir = tempfile::tempdir().unwrap();
+        let subs = dir.path().join("submissions");
+        for f in ["tle", "other"] {
+            std::fs::create_dir_all(subs.join(f)).unwrap();
+            std::fs::write(subs.join(f).join("sleep.py"), "").unwrap();
+        }
+        std::fs::write(
+            subs.join("submissions.yaml"),
+            "tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n    use_for_time_limit: upper\n",
+        )
+        .unwrap();
+        let (subs, warnings) = load(dir.path(), Version::V2025, false).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let other = subs.iter().find(|s| s.rel == "other/sleep.py").unwrap();
+        assert!(other
+            .skipped
+            .as_deref()
+            .is_some_and(|w| w.contains("no meaning")));
+        let tle = subs.iter().find(|s| s.rel == "tle/sleep.py").unwrap();
+        assert_eq!(tle.skipped, None);
+        assert_eq!(tle.rules, [Rule::new(&ALL, &ALL, "submissions.yaml: tle")]);
+        assert!(tle.rules[0].check(&r(&[("s", Verdict::TLE)])).is_ok());
+        assert!(tle.rules[0].check(&r(&[("s", Verdict::JE)])).is_err());
     }
 
     #[test]
