@@ -300,7 +300,7 @@ pub fn compile_with_files(
     );
     let source_name = format!("{stem}.{}", language.source_extension());
 
-    let key = cache_key(language, spec, &source, extra, compiler.as_deref());
+    let key = cache_key(language, spec, &source, extra, compiler.as_deref(), limits);
     let entry = cache.entry_path(&key);
     let _turn = match cache.lookup_or_lock(&entry, || read_entry(&entry, language, spec))? {
         cache::Lookup::Found(meta) => {
