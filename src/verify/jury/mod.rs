@@ -42,7 +42,7 @@ mod randomised;
 mod rules;
 
 use randomised::{copies, rerun_failures_first, Lines};
-use rules::{judge_rules, RulesGoal};
+use rules::{judge_rules, no_accepted, RulesGoal};
 
 /// One jury submission to grade (one run of a randomised one: see [`copies`]).
 #[derive(Clone)]
@@ -338,21 +338,8 @@ pub fn check(
     on_event(Event::SubmissionsStarted {
         count: subs.iter().filter(|s| s.skipped.is_none()).count(),
     });
-    // Required (the format asks for one; problemtools refuses the package without), but with
-    // the time limit given every other check can be made (BAPCtools runs such a package): a
-    // warning then, a failure with --strict. Without it, the time limit cannot be computed.
     if !any_accepted {
-        let what = "submissions/accepted/ holds no submission: at least one is required";
-        emit(
-            match rules.fixed {
-                Some(_) => Check::warn(
-                    "submissions",
-                    format!("{what} (the time limit is the package's own, so nothing else depends on one)"),
-                ),
-                None => Check::fail("submissions", what),
-            },
-            out,
-        );
+        emit(no_accepted(rules.fixed.is_some()), out);
     }
     for s in subs.iter().filter(|s| s.skipped.is_some()) {
         emit(
