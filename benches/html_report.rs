@@ -194,7 +194,7 @@ fn main() {
         });
         logics.push(pkg.logic);
     }
-    let report = VerifyReport::new(problems, false);
+    let report = VerifyReport::new(problems, false, false);
     let path = dir.path().join("verify.html");
     let mut times = Vec::new();
     let mut size = 0;

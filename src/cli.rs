@@ -244,7 +244,7 @@ pub struct GradeArgs {
     #[arg(value_name = "SUBMISSION", required = true)]
     pub submissions: Vec<PathBuf>,
     /// Language of the submissions: an id of languages.toml (c, cpp, rust, python, java, kotlin,
-    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog).
+    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
     /// Grade on the .in/.ans pairs in DIR instead of the problem's test set.
@@ -286,7 +286,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "NAME")]
     pub generator: Option<String>,
     /// Language of the submission: an id of languages.toml (c, cpp, rust, python, java, kotlin,
-    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog).
+    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
     /// Time spent shrinking the counterexample at most.
@@ -359,7 +359,7 @@ pub struct HuntArgs {
     #[arg(long, value_name = "FILE")]
     pub from: Vec<PathBuf>,
     /// Language of the submission: an id of languages.toml (c, cpp, rust, python, java, kotlin,
-    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog).
+    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
     #[arg(long, value_name = "LANG", conflicts_with = "solver")]
     pub lang: Option<Language>,
     /// Save the worst input as DIR/NAME.in with the reference answer as DIR/NAME.ans.
@@ -416,6 +416,11 @@ pub struct VerifyArgs {
     /// each a process of its own; every run must get what it must [default: 20].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub random_runs: Option<u32>,
+    /// Fail on warnings too, as problemtools' --werror: what judge could not check (no input
+    /// validator, a validator judge does not run, no accepted submission, samples only) and
+    /// every other warning (a fragile margin, a submission not checked) then fail the verify.
+    #[arg(long)]
+    pub strict: bool,
     /// Print one JSON object instead of lines.
     #[arg(long)]
     pub json: bool,

@@ -384,6 +384,7 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
             ("scala", Some("scala")),
             ("lisp", Some("sbcl")),
             ("prolog", Some("swi-prolog")),
+            ("bash", Some("bash")),
         ]
     );
     for l in &report.languages {

@@ -132,6 +132,15 @@ fn memory_limit_by_allocating_a_gibibyte() {
     assert_verdict("java_mle/Main.java", "MLE", "OutOfMemoryError");
 }
 
+/// A binary over 512 MiB (a large initialised static array) is no compile error: the compile
+/// file-size limit is 1 GiB (DOMjudge allows 2.5 GB, BAPCtools no limit); the run is judged
+/// on its output (WA).
+#[test]
+fn a_large_initialised_static_array_compiles() {
+    let (verdict, message) = verdict_of("static_array.c");
+    assert_eq!(verdict, "WA", "{message}");
+}
+
 #[test]
 fn run_time_errors_name_the_signal_or_exit_code() {
     assert_verdict("segv.c", "RE", "SIGSEGV");

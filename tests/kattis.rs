@@ -223,6 +223,217 @@ fn a_package_with_samples_only_is_verified_on_them() {
     );
 }
 
+/// Shell scripts as jury programs and submissions (BAPCtools' `hello` checks its inputs with
+/// `validate.sh` and has `.sh` / `.bash` submissions): `constdouble` with a bash input
+/// validator (a regex, `{{MAX}}` substituted: 101 in data/invalid_input is rejected) and bash
+/// submissions, AC, TLE and RE as their folders say; then an input the validator rejects
+/// fails verify, naming the validator and its exit status. Before, the validator was skipped with a package
+/// warning and the submissions were not graded.
+#[test]
+fn shell_scripts_validate_inputs_and_are_graded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    let subs = dir.join("submissions");
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    fs::write(
+        dir.join("input_validators/validate.sh"),
+        "# One integer 1..{{MAX}} on one line.\n\
+         data=$(cat; echo x)\n\
+         data=${data%x}\n\
+         [[ $data =~ ^[1-9][0-9]{0,5}$'\\n'$ ]] || exit 43\n\
+         (( $(echo \"$data\" | tr -d '\\n') <= {{MAX}} )) || exit 43\n\
+         exit 42\n",
+    )
+    .unwrap();
+    fs::write(
+        subs.join("accepted/double.sh"),
+        "read -r n\necho $((2 * n))\n",
+    )
+    .unwrap();
+    for folder in ["time_limit_exceeded", "run_time_error"] {
+        fs::create_dir_all(subs.join(folder)).unwrap();
+    }
+    fs::write(
+        subs.join("time_limit_exceeded/spin.bash"),
+        "while :; do :; done\n",
+    )
+    .unwrap();
+    fs::write(
+        subs.join("run_time_error/missing.sh"),
+        "set -e\nread -r n\ncat /no/such/file\necho $((2 * n))\n",
+    )
+    .unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let invalid = p.check("invalid inputs");
+    assert!(invalid.message.contains("rejected"), "{}", invalid.message);
+    let got: Vec<(&str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/accepted/double.sh", "AC"),
+            ("submissions/run_time_error/missing.sh", "RE"),
+            ("submissions/time_limit_exceeded/spin.bash", "TLE"),
+            ("submissions/wrong_answer/literal.py", "WA"),
+        ]
+    );
+    run.assert_code(0);
+    fs::write(dir.join("data/secret/3.in"), "0\n").unwrap();
+    fs::write(dir.join("data/secret/3.ans"), "0\n").unwrap();
+    let run = judge_timed(300, &["verify", "--no-submissions", &rel(&dir)]);
+    run.assert_code(1);
+    assert!(
+        run.stdout
+            .contains("data/secret/3.in: rejected by input_validators/validate.sh (exit 43)"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A program that writes forever is stopped at the output limit (OLE), where BAPCtools,
+/// problemtools and DOMjudge let it write on to its time limit (TLE): in a Kattis package's
+/// `time_limit_exceeded` folder (BAPCtools' `hello/.../test-fill-stdout.cc`) it meets the
+/// expectation, as in `run_time_error`; in `wrong_answer` it does not.
+#[test]
+fn an_endless_writer_meets_a_time_limit_expectation() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    let flood = "import sys\nwhile True:\n    sys.stdout.write('nonsense\\n' * 1000)\n";
+    for folder in ["time_limit_exceeded", "run_time_error"] {
+        fs::create_dir_all(dir.join("submissions").join(folder)).unwrap();
+        fs::write(dir.join("submissions").join(folder).join("flood.py"), flood).unwrap();
+    }
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    for folder in ["time_limit_exceeded", "run_time_error"] {
+        let s = p.submission(&format!("{folder}/flood.py"));
+        assert_eq!(s.actual, "OLE", "{s:?}");
+    }
+    run.assert_code(0);
+    fs::write(dir.join("submissions/wrong_answer/flood.py"), flood).unwrap();
+    let run = judge_timed(300, &["verify", &rel(&dir)]);
+    run.assert_code(1);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("wrong_answer/flood.py:"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        line.starts_with("  FAIL") && line.contains("OLE on test `"),
+        "{line}"
+    );
+}
+
+/// What judge cannot check of a package that may be fine is a warning, as BAPCtools runs such
+/// packages (its `testexpectations` has no input validator, `hellounix` no accepted
+/// submission): `constdouble` with a VIVA input validator only (skipped), so no validator
+/// judge runs (its inputs and data/invalid_input not checked), answer validators (not run),
+/// and no accepted submission (its time limit is problem.yaml's) passes with those warnings; `--strict` fails it on them, as
+/// problemtools (which refuses such a package) would; a fault of the package (an unknown key
+/// in problem.yaml) fails it either way.
+#[test]
+fn an_incomplete_package_warns_and_fails_only_with_strict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    fs::write(dir.join("input_validators/validate.viva"), "").unwrap();
+    fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
+    fs::create_dir_all(dir.join("answer_validators")).unwrap();
+    fs::write(dir.join("answer_validators/validate.sh"), "exit 42\n").unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    let warned: Vec<(&str, &str)> = p
+        .checks
+        .iter()
+        .filter(|c| c.status != "ok")
+        .map(|c| (c.name.as_str(), c.status.as_str()))
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            ("package", "warn"),
+            ("package", "warn"),
+            ("validator", "warn"),
+            ("invalid inputs", "warn"),
+            ("submissions", "warn"),
+        ],
+        "{:#?}",
+        p.checks
+    );
+    assert!(p.check("validator").message.contains("not checked"));
+    assert!(
+        p.checks.iter().any(|c| c.name == "package"
+            && c.status == "warn"
+            && c.message.contains("validate.viva")),
+        "{:#?}",
+        p.checks
+    );
+    assert!(p
+        .check("submissions")
+        .message
+        .contains("holds no submission"));
+    assert_eq!(
+        p.submission("wrong_answer/literal.py").actual,
+        "WA",
+        "{:?}",
+        p.submissions
+    );
+    assert!(report.ok && !report.strict, "{}", run.stdout);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains("no input validator judge can run"),
+        "{}",
+        run.stderr
+    );
+
+    let run = judge_timed(300, &["verify", "--strict", &rel(&dir)]);
+    run.assert_code(1);
+    assert!(
+        run.stdout
+            .contains("0 failed (--strict: the warnings fail)"),
+        "{}",
+        run.stdout
+    );
+    let run = judge_timed(300, &["verify", "--strict", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout).unwrap();
+    assert!(!report.ok && report.strict, "{}", run.stdout);
+    run.assert_code(1);
+
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(dir.join("problem.yaml"), format!("{yaml}colour: red\n")).unwrap();
+    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout).unwrap();
+    let p = &report.problems[0];
+    assert!(
+        p.checks
+            .iter()
+            .any(|c| c.status == "fail" && c.message.contains("unknown key `colour`")),
+        "{:#?}",
+        p.checks
+    );
+    run.assert_code(1);
+}
+
 #[derive(Debug, Deserialize)]
 struct GradeReport {
     submission: String,

@@ -214,8 +214,60 @@ fn prolog_every_verdict() {
     every_verdict("prolog", "verdicts.pl", "ce.pl");
 }
 
+/// Bash has no compile step (as problemtools, BAPCtools and DOMjudge): AC (through a
+/// pipeline and a command substitution, so forks), RE, TLE and MLE from `verdicts.sh`; a
+/// `.bash` script with a syntax error fails when it runs (RE, bash's message naming the line),
+/// not as CE.
+#[test]
+fn bash_every_verdict_and_a_syntax_error_is_a_run_error() {
+    if !installed("bash") {
+        return;
+    }
+    let pkg = package(false);
+    let reports = grade(
+        pkg.path(),
+        &[
+            programs().join("verdicts.sh"),
+            programs().join("syntax.bash"),
+        ],
+        &[],
+    );
+    assert_eq!(reports.len(), 2);
+    let (run, broken) = (&reports[0], &reports[1]);
+    assert_eq!(run.language, "bash");
+    let got: Vec<(&str, &str)> = run
+        .tests
+        .iter()
+        .map(|t| (t.name.rsplit('/').next().unwrap(), t.verdict.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [("ac", "AC"), ("mle", "MLE"), ("re", "RE"), ("tle", "TLE")],
+        "{:#?}",
+        run.tests
+    );
+    assert!(
+        run.tests[2].message.contains("exit code 3"),
+        "{:?}",
+        run.tests[2]
+    );
+    assert!(
+        run.tests[3].message.starts_with("CPU time"),
+        "{:?}",
+        run.tests[3]
+    );
+    assert_eq!(broken.language, "bash");
+    assert!(broken.compile().ok, "{broken:?}");
+    assert!(broken.tests.iter().all(|t| t.verdict == "RE"), "{broken:?}");
+    assert!(
+        broken.tests[0].message.contains("line 4: `if then fi'"),
+        "{:?}",
+        broken.tests[0]
+    );
+}
+
 /// The languages' programs by extension (pypy3 has none: it is chosen with --lang).
-const BY_EXTENSION: [(&str, &str); 12] = [
+const BY_EXTENSION: [(&str, &str); 13] = [
     ("kotlin", "verdicts.kt"),
     ("csharp", "verdicts.cs"),
     ("go", "verdicts.go"),
@@ -228,6 +280,7 @@ const BY_EXTENSION: [(&str, &str); 12] = [
     ("scala", "verdicts.scala"),
     ("lisp", "verdicts.lisp"),
     ("prolog", "verdicts.pl"),
+    ("bash", "verdicts.sh"),
 ];
 
 #[test]

@@ -138,8 +138,14 @@ fn load_package_with(
         languages: languages.map(std::path::Path::to_path_buf),
     };
     let pkg = crate::package::Package::resolve_with(arg, &jury)?;
-    for w in &pkg.warnings {
+    for w in pkg.warnings.iter().chain(&pkg.gaps) {
         eprintln!("warning: {w}");
+    }
+    if !pkg.has_input_validator() {
+        eprintln!(
+            "warning: {}: no input validator judge can run: test inputs are not checked (the format asks for one)",
+            pkg.dir.join("input_validators").display()
+        );
     }
     for n in pkg.notes() {
         eprintln!("note: {n}");

@@ -101,7 +101,7 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     if let Some(p) = select.unmatched().first().filter(|_| !interrupted) {
         anyhow::bail!("--submissions {p}: no jury submission's path contains it");
     }
-    let mut report = VerifyReport::new(reports, interrupted);
+    let mut report = VerifyReport::new(reports, interrupted, args.strict);
     report.partition = partition.map(|p| VerifyPartition {
         index: p.index,
         count: p.count,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{cache, CompileOutcome, Language, LanguageSpec, BINARY_NAME};
+use super::{cache, CompileLimits, CompileOutcome, Language, LanguageSpec, BINARY_NAME};
 
 /// What is stored beside the artefacts in a cache entry.
 #[derive(Debug, Serialize, Deserialize)]
@@ -18,8 +18,11 @@ pub(super) struct EntryMeta {
 }
 
 /// Everything that determines the compile result: layout version, language, source, compile
-/// template, compiler environment and rlimit choice, and the compiler binary's identity
-/// (path, canonical path, size, mtime: an upgraded compiler misses the cache).
+/// template, compiler environment and rlimit choice, the compiler binary's identity (path,
+/// canonical path, size, mtime: an upgraded compiler misses the cache), and the limits a
+/// cached compile error may come from: the file-size and memory limits (a binary over the
+/// file-size limit kills the assembler or linker, and the compiler driver reports it as its
+/// own error, which is cached: raising the limit must compile it again).
 ///
 /// Not `precompiled_headers`, nor whether a precompiled header was used: GCC uses one only
 /// where it stands for the header exactly (and [`pch`] rebuilds it when a file it was built
@@ -34,11 +37,14 @@ pub(super) fn cache_key(
     source: &[u8],
     extra: &[(String, Vec<u8>)],
     compiler: Option<&Path>,
+    limits: &CompileLimits,
 ) -> String {
     let mut h = cache::KeyHasher::new();
     h.field("judge-compile/1")
         .field(language.id())
-        .field(source);
+        .field(source)
+        .field(limits.binary_bytes.to_le_bytes())
+        .field(limits.memory_bytes.to_le_bytes());
     // Only when present, so that single-file keys stay what they were.
     if !extra.is_empty() {
         h.field("extra-files").field(extra.len().to_le_bytes());

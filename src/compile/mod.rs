@@ -32,6 +32,7 @@ pub mod language;
 mod pch;
 pub(crate) mod process;
 pub mod script;
+mod sparse;
 pub mod table;
 mod toolchain;
 
@@ -62,7 +63,10 @@ pub struct CompileLimits {
     pub memory_bytes: u64,
     /// Bytes of compiler stdout and of stderr kept (each); the rest is drained and dropped.
     pub output_bytes: u64,
-    /// Largest file the compiler may write (RLIMIT_FSIZE).
+    /// Largest file the compiler may write (RLIMIT_FSIZE). 1 GiB: a program may hold a large
+    /// initialised static array (BAPCtools' `test-memstatic.cc`, 512 MiB, expects a run-time
+    /// verdict, not CE; DOMjudge allows 2.5 GB, BAPCtools no limit). The zero blocks of a
+    /// large compiled file are holes in its cache entry ([`sparse`]).
     pub binary_bytes: u64,
     /// Larger sources are a compile error without running the compiler.
     pub source_bytes: u64,
@@ -73,14 +77,14 @@ pub struct CompileLimits {
 }
 
 impl Default for CompileLimits {
-    /// 30 s, 2 GiB, 64 KiB of output, 256 MiB binaries, 16 MiB sources; 120 s for a
+    /// 30 s, 2 GiB, 64 KiB of output, 1 GiB binaries, 16 MiB sources; 120 s for a
     /// precompiled header.
     fn default() -> Self {
         CompileLimits {
             wall_time: Duration::from_secs(30),
             memory_bytes: 2048 * MIB,
             output_bytes: 64 * 1024,
-            binary_bytes: 256 * MIB,
+            binary_bytes: 1024 * MIB,
             source_bytes: 16 * MIB,
             header_wall_time: Duration::from_secs(120),
         }
@@ -296,7 +300,7 @@ pub fn compile_with_files(
     );
     let source_name = format!("{stem}.{}", language.source_extension());
 
-    let key = cache_key(language, spec, &source, extra, compiler.as_deref());
+    let key = cache_key(language, spec, &source, extra, compiler.as_deref(), limits);
     let entry = cache.entry_path(&key);
     let _turn = match cache.lookup_or_lock(&entry, || read_entry(&entry, language, spec))? {
         cache::Lookup::Found(meta) => {
@@ -459,6 +463,9 @@ pub fn compile_with_files(
         return Ok(uncached_failure_with(language, outcome, time));
     }
 
+    if outcome == CompileOutcome::Ok {
+        sparse::punch_zero_blocks(&build_dir);
+    }
     let meta = EntryMeta {
         language: language.id().to_string(),
         outcome: outcome.clone(),

@@ -381,6 +381,40 @@ fn compile_errors_are_cached() {
     assert_eq!(first.outcome, second.outcome);
 }
 
+/// A binary over the file-size limit is a compile error (the linker is killed, the driver
+/// reports it), which is cached; under a larger limit the same source compiles (the limits are
+/// part of the key), and its 32 MiB of zero data are holes in the entry.
+#[test]
+fn a_compile_error_from_the_file_size_limit_is_not_kept_when_the_limit_grows() {
+    if !available(lang("c")) {
+        return;
+    }
+    let f = fixture();
+    let sub = f.submit(
+        "big.c",
+        "char a[32 << 20] = {1};\nint main(void) { return a[5]; }\n",
+    );
+    let table = LanguageTable::load(None).unwrap();
+    let small = CompileLimits {
+        binary_bytes: 8 * MIB,
+        ..CompileLimits::default()
+    };
+    let first = f.compile_with(&sub, &table, &small);
+    assert!(!first.is_ok(), "{:?}", first.outcome);
+    assert!(f.compile_with(&sub, &table, &small).cached);
+    let big = f.compile_with(&sub, &table, &CompileLimits::default());
+    assert!(big.is_ok() && !big.cached, "{:?}", big.outcome);
+    let binary = big.entry_dir.as_ref().unwrap().join("solution");
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::metadata(&binary).unwrap();
+    assert!(meta.len() > 32 * MIB);
+    assert!(
+        meta.blocks() * 512 < 8 * MIB,
+        "{} bytes on disk",
+        meta.blocks() * 512
+    );
+}
+
 #[test]
 fn corrupt_entry_is_rebuilt() {
     if !available(lang("c")) {
@@ -663,6 +697,7 @@ fn a_header_is_precompiled_once_and_used() {
             CSTDIO_SUM.as_bytes(),
             &[],
             None,
+            &CompileLimits::default(),
         )
     };
     assert_eq!(

@@ -82,10 +82,13 @@ pub fn load(
             let mut score = None;
             let mut group_scores = Vec::new();
             let mut entrypoint = None;
+            // The first `submissions.yaml` entry that names it.
+            let mut named_by = None;
             for y in &yaml_rules {
                 if !(matches_path(&y.glob, &rel)) {
                     continue;
                 }
+                named_by = named_by.or(Some(y.glob.as_str()));
                 if y.glob == folder {
                     replaced_default = true;
                 }
@@ -118,6 +121,16 @@ pub fn load(
                         message: m,
                         origin: format!("submissions.yaml: {folder}"),
                     });
+                }
+            }
+            // An entry that names it without `permitted`, `required` or `message` (only
+            // `use_for_time_limit`, `authors`, ...) gives it the format's defaults: any of the
+            // four verdicts (not CE, not a judge error). So a folder of its own is run and
+            // checked, as BAPCtools runs it (`testexpectations`: `tle:` says only how it
+            // bounds the time limit).
+            if let (Some(glob), None) = (named_by, defaults.as_ref()) {
+                if rules.is_empty() {
+                    rules.push(Rule::new(&ALL, &ALL, &format!("submissions.yaml: {glob}")));
                 }
             }
             let language = if path.is_file() {
@@ -441,6 +454,36 @@ mod tests {
             .collect()
     }
 
+    /// A folder of its own that `submissions.yaml` names without verdict sets (BAPCtools'
+    /// `testexpectations`: `tle:` gives only `use_for_time_limit` per group) gets the format's
+    /// default rule, any of the four verdicts; one it does not name is still not checked.
+    #[test]
+    fn a_folder_submissions_yaml_names_gets_the_default_rule() {
+        let dir = tempfile::tempdir().unwrap();
+        let subs = dir.path().join("submissions");
+        for f in ["tle", "other"] {
+            std::fs::create_dir_all(subs.join(f)).unwrap();
+            std::fs::write(subs.join(f).join("sleep.py"), "").unwrap();
+        }
+        std::fs::write(
+            subs.join("submissions.yaml"),
+            "tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n    use_for_time_limit: upper\n",
+        )
+        .unwrap();
+        let (subs, warnings) = load(dir.path(), Version::V2025, false).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let other = subs.iter().find(|s| s.rel == "other/sleep.py").unwrap();
+        assert!(other
+            .skipped
+            .as_deref()
+            .is_some_and(|w| w.contains("no meaning")));
+        let tle = subs.iter().find(|s| s.rel == "tle/sleep.py").unwrap();
+        assert_eq!(tle.skipped, None);
+        assert_eq!(tle.rules, [Rule::new(&ALL, &ALL, "submissions.yaml: tle")]);
+        assert!(tle.rules[0].check(&r(&[("s", Verdict::TLE)])).is_ok());
+        assert!(tle.rules[0].check(&r(&[("s", Verdict::JE)])).is_err());
+    }
+
     #[test]
     fn disabled_submissions_are_not_checked() {
         // BAPCtools' `.disabled` suffix, on a file and on a folder program.
@@ -496,6 +539,20 @@ mod tests {
             .unwrap()
             .remove(0);
         assert!(rte.check(&r(&[("a", Verdict::MLE)])).is_ok());
+        // An OLE (judge stops the program at the output limit; the other tools let it write
+        // on, to its time limit) meets a TLE or an RTE expectation, not a WA one.
+        for folder in ["time_limit_exceeded", "run_time_error"] {
+            let rule = folder_rules(Version::V2025, folder).unwrap().remove(0);
+            assert!(
+                rule.check(&r(&[("a", Verdict::AC), ("b", Verdict::OLE)]))
+                    .is_ok(),
+                "{folder}"
+            );
+        }
+        let e = wa
+            .check(&r(&[("a", Verdict::WA), ("b", Verdict::OLE)]))
+            .unwrap_err();
+        assert!(e.contains("OLE on test `b`"), "{e}");
         // A judge error never satisfies a rule.
         let ac = folder_rules(Version::Legacy, "accepted").unwrap().remove(0);
         assert!(ac.check(&r(&[("a", Verdict::JE)])).is_err());
@@ -504,7 +561,7 @@ mod tests {
 
     /// Every rule set from a family of folder defaults and `submissions.yaml`-like rules, on
     /// every prefix of verdicts over three tests: when `decided` says the prefix decides, every
-    /// completion (in the four verdicts of the format) gives exactly that result, message
+    /// completion (in the four verdicts of the format, and OLE) gives exactly that result, message
     /// included; with every test done it is the plain check.
     #[test]
     fn a_decided_prefix_gives_what_every_completion_gives() {
@@ -549,6 +606,7 @@ mod tests {
                 (Verdict::WA, "a message m"),
                 (Verdict::TLE, ""),
                 (Verdict::MLE, ""),
+                (Verdict::OLE, ""),
                 (Verdict::JE, ""),
             ][c]
         };
@@ -581,7 +639,7 @@ mod tests {
         for rules in &rule_sets {
             for k in 0..=names.len() {
                 // Prefixes may hold judge errors; the tests not run get the format's verdicts.
-                for prefix in sequences(k, 6) {
+                for prefix in sequences(k, 7) {
                     let done = seen(&prefix);
                     let Some(said) = decided(rules, &done, &names[k..]) else {
                         assert!(k < names.len(), "all done but undecided: {rules:?}");
@@ -590,7 +648,7 @@ mod tests {
                     if k < names.len() {
                         decided_early += 1;
                     }
-                    for rest in sequences(names.len() - k, 5) {
+                    for rest in sequences(names.len() - k, 6) {
                         let full: Vec<usize> = prefix.iter().chain(&rest).copied().collect();
                         assert_eq!(
                             check_all(rules, &seen(&full)),

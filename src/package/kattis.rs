@@ -61,20 +61,25 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         false => None,
     };
 
+    // A program judge cannot run is a gap, not a fault (so is having no input validator:
+    // `Package::has_input_validator`).
+    let mut gaps = Vec::new();
     let mut input_validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
         let (found, w) = programs::find_input_validators(dir, &dir.join(folder)).map_err(broken)?;
         input_validators.extend(found);
-        warnings.extend(w);
+        gaps.extend(w);
     }
-    if input_validators.is_empty() {
-        warnings.push(format!(
-            "{}: no input validator judge can run: test inputs are not checked",
-            dir.join("input_validators").display()
+    // 2025-09's answer validators (BAPCtools runs them in `bt validate`): each answer is
+    // checked by the output validator instead.
+    if dir.join("answer_validators").is_dir() {
+        gaps.push(format!(
+            "{}: answer validators are not run (each answer is checked by the output validator)",
+            dir.join("answer_validators").display()
         ));
     }
-    let output_validator = find_output_validator(dir, &config, &mut warnings)?;
-    let grader = find_grader(dir, scoring.as_deref(), &mut warnings)?;
+    let output_validator = find_output_validator(dir, &config, &mut gaps)?;
+    let grader = find_grader(dir, scoring.as_deref(), &mut gaps, &mut warnings)?;
     if (config.interactive || config.passes > 1) && output_validator.is_none() {
         let kind = if config.interactive {
             "an interactive"
@@ -136,6 +141,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         groups: Vec::new(),
         logic: kattis.clone(),
         warnings,
+        gaps,
         kattis: Some(kattis),
         scoring,
         subtasks: Vec::new(),
@@ -143,15 +149,17 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
 }
 
 /// The custom grader in `graders/` (problemtools allows one), which a group with
-/// `grading: custom` needs; one in a package that grades no group with it is a warning.
+/// `grading: custom` needs; one in a package that grades no group with it is a warning (a
+/// fault: problemtools refuses it); one judge cannot run, a gap.
 fn find_grader(
     dir: &Path,
     scoring: Option<&crate::verdict::score::Scoring>,
+    gaps: &mut Vec<String>,
     warnings: &mut Vec<String>,
 ) -> Result<Option<Program>, PackageError> {
     let folder = dir.join("graders");
     let (mut found, w) = programs::find(dir, &folder).map_err(broken)?;
-    warnings.extend(w);
+    gaps.extend(w);
     let needed = scoring.is_some_and(|s| s.has_custom_grading());
     if found.len() > 1 {
         return Err(broken(format!(

@@ -86,8 +86,14 @@ pub struct Package {
     pub groups: Vec<GroupDecl>,
     /// The problem's logic (validator, generators, solver, checker).
     pub logic: Arc<dyn Problem>,
-    /// Non-fatal findings while parsing (unknown keys); `verify` treats them as errors.
+    /// Non-fatal findings while parsing (unknown keys): faults of the package, which `verify`
+    /// fails.
     pub warnings: Vec<String>,
+    /// What judge could not check of a Kattis package, where the package itself may be fine:
+    /// a jury program in a form judge does not run (checktestdata, VIVA, another language),
+    /// skipped. Printed as warnings; `verify` shows them as `warn` checks, failures with
+    /// `--strict`. (No input validator at all is [`Package::has_input_validator`].)
+    pub gaps: Vec<String>,
     /// Set for a Kattis / ICPC package (`problem.yaml`): its tests, jury programs and
     /// submission rules. `logic` is the same package. Read only by this module: the later
     /// stages ask the methods of `parts.rs`.
@@ -227,6 +233,7 @@ impl Package {
             groups: raw.tests,
             logic,
             warnings,
+            gaps: Vec::new(),
             kattis: None,
             scoring: None,
             subtasks: raw.subtasks,

@@ -86,6 +86,14 @@ impl Package {
         self.kattis.as_ref().map_or(&[], |k| &k.notes)
     }
 
+    /// False for a Kattis package with no input validator judge runs (its inputs are not
+    /// checked); a built-in package's validator is in judge.
+    pub fn has_input_validator(&self) -> bool {
+        self.kattis
+            .as_ref()
+            .is_none_or(|k| !k.input_validators.is_empty())
+    }
+
     /// Builds the package's jury programs (validators, checker) now, so that one that does
     /// not compile is reported before any test runs. Built-in jury logic is in judge itself.
     pub fn build_jury_programs(&self) -> Result<(), JuryError> {

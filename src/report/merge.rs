@@ -284,6 +284,7 @@ pub fn verify(parts: Vec<Part<VerifyReport>>) -> Result<VerifyReport, MergeError
             });
         };
         same("problems", &plan(first), &plan(report))?;
+        same("--strict", &first.strict, &report.strict)?;
         interrupted |= report.interrupted;
         for (j, problem) in report.problems.iter().enumerate() {
             let i = part.partition.nth(j as u64) as usize;
@@ -304,7 +305,7 @@ pub fn verify(parts: Vec<Part<VerifyReport>>) -> Result<VerifyReport, MergeError
         });
     }
     let problems = problems.into_iter().map_while(|p| p).collect();
-    Ok(VerifyReport::new(problems, interrupted))
+    Ok(VerifyReport::new(problems, interrupted, first.strict))
 }
 
 /// Merges the parts of `judge stress --json --count N --partition K/N`: the failure with the

@@ -70,11 +70,16 @@ pub fn summary_line(r: &VerifyReport) -> String {
     let n = r.problems.len();
     let warn = r.count(Status::Warn);
     format!(
-        "verify: {n} problem{}: {} ok, {warn} warning{}, {} failed\n",
+        "verify: {n} problem{}: {} ok, {warn} warning{}, {} failed{}\n",
         if n == 1 { "" } else { "s" },
         r.count(Status::Ok),
         if warn == 1 { "" } else { "s" },
-        r.count(Status::Fail)
+        r.count(Status::Fail),
+        if r.strict && warn > 0 {
+            " (--strict: the warnings fail)"
+        } else {
+            ""
+        }
     )
 }
 
@@ -163,7 +168,7 @@ pub(crate) mod tests {
 
     #[test]
     fn check_lines_and_the_summary_count_statuses() {
-        let r = VerifyReport::new(vec![problem()], false);
+        let r = VerifyReport::new(vec![problem()], false, false);
         assert!(!r.ok);
         assert_eq!(
             check_line(&r.problems[0].checks[2]),

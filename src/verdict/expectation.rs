@@ -12,7 +12,8 @@ use super::score::fmt_score;
 use super::Verdict;
 use crate::compile::Language;
 
-/// A test-case verdict as the package format names it (MLE and OLE are RTE there).
+/// A test-case verdict as the package format names it (MLE is RTE there; an OLE is RTE or
+/// TLE: [`Outcome::satisfied_by`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
     AC,
@@ -22,15 +23,25 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The format's verdict for one of judge's; `None` for CE and JE (never acceptable).
-    pub fn of(v: Verdict) -> Option<Outcome> {
-        Some(match v {
-            Verdict::AC => Outcome::AC,
-            Verdict::WA => Outcome::WA,
-            Verdict::TLE => Outcome::TLE,
-            Verdict::MLE | Verdict::RE | Verdict::OLE => Outcome::RTE,
-            Verdict::CE | Verdict::JE => return None,
-        })
+    /// The format's verdicts a test with judge's verdict `v` satisfies in a rule's `permitted`
+    /// and `required`: MLE and RE are RTE, CE and JE none (never acceptable), and an OLE
+    /// stands for TLE as well as RTE. judge stops a program at the output limit (8 MiB unless
+    /// the package says otherwise), where BAPCtools, problemtools and DOMjudge let it write on
+    /// (discarding the rest, or checking the size afterwards) until it exits or runs out of
+    /// time: a program that writes forever is TLE there (BAPCtools' `hello` expects TLE of its
+    /// `test-fill-stdout.cc`), and one that writes too much and stops is a rejection the
+    /// format names no verdict for. What it would have done had it been let run on is not
+    /// known, so either expectation is met; no other is (a `wrong_answer` submission must not
+    /// write past the limit).
+    pub fn satisfied_by(v: Verdict) -> &'static [Outcome] {
+        match v {
+            Verdict::OLE => &[Outcome::TLE, Outcome::RTE],
+            Verdict::AC => &[Outcome::AC],
+            Verdict::WA => &[Outcome::WA],
+            Verdict::TLE => &[Outcome::TLE],
+            Verdict::MLE | Verdict::RE => &[Outcome::RTE],
+            Verdict::CE | Verdict::JE => &[],
+        }
     }
 
     pub(crate) fn parse(s: &str) -> Option<Outcome> {
@@ -137,11 +148,7 @@ impl Rule {
                 list(&self.permitted)
             ));
         }
-        if self.requires_some()
-            && !scope
-                .iter()
-                .any(|s| Outcome::of(s.verdict).is_some_and(|o| self.required.contains(&o)))
-        {
+        if self.requires_some() && !scope.iter().any(|s| self.requires(s.verdict)) {
             return Err(format!(
                 "no test{} got {}, which {} requires",
                 self.tests
@@ -164,7 +171,16 @@ impl Rule {
     }
 
     fn permits(&self, v: Verdict) -> bool {
-        Outcome::of(v).is_some_and(|o| self.permitted.contains(&o))
+        Outcome::satisfied_by(v)
+            .iter()
+            .any(|o| self.permitted.contains(o))
+    }
+
+    /// Whether a test with verdict `v` is one of those `required` asks for.
+    fn requires(&self, v: Verdict) -> bool {
+        Outcome::satisfied_by(v)
+            .iter()
+            .any(|o| self.required.contains(o))
     }
 
     /// `required` names a proper subset of the verdicts (all four require nothing).
@@ -187,9 +203,7 @@ impl Rule {
             return Some(self.check(done));
         }
         let open = self.permitted.len() < ALL.len()
-            || (self.requires_some()
-                && !scope()
-                    .any(|s| Outcome::of(s.verdict).is_some_and(|o| self.required.contains(&o))))
+            || (self.requires_some() && !scope().any(|s| self.requires(s.verdict)))
             || self
                 .message
                 .as_ref()

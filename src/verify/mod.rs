@@ -112,8 +112,9 @@ pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<Test
         }
     }
     checks.extend(
-        pkg.notes()
+        pkg.gaps
             .iter()
+            .chain(pkg.notes())
             .map(|n| Check::warn("package", n.clone())),
     );
     checks.push(statement::check(pkg));
@@ -222,6 +223,15 @@ fn check_inputs_valid(pkg: &Package, tests: &[TestCase], jobs: usize) -> Result<
     if let Some(found) = invalid {
         return Ok(Check::fail("validator", found?));
     }
+    if !pkg.has_input_validator() {
+        return Ok(Check::warn(
+            "validator",
+            format!(
+                "no input validator judge can run: {} not checked (the format asks for one)",
+                all(tests.len(), "test input")
+            ),
+        ));
+    }
     Ok(Check::ok(
         "validator",
         format!(
@@ -250,6 +260,15 @@ fn check_invalid_rejected(pkg: &Package, jobs: usize) -> Result<Check, JuryError
         return Ok(Check::warn(
             "invalid inputs",
             "data/invalid_input/ holds no .in files",
+        ));
+    }
+    if !pkg.has_input_validator() {
+        return Ok(Check::warn(
+            "invalid inputs",
+            format!(
+                "{} in data/invalid_input not checked: no input validator judge can run",
+                all(files.len(), "file")
+            ),
         ));
     }
     let accepted = first_hit(&files, jobs, |f| {

@@ -47,8 +47,12 @@ pub enum Event<'a> {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VerifyReport {
-    /// True if no check failed (warnings allowed) and nothing was interrupted.
+    /// True if no check failed (warnings allowed, unless `strict`) and nothing was
+    /// interrupted.
     pub ok: bool,
+    /// `--strict`: a warning fails the verify too. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strict: bool,
     /// True when judge was stopped (SIGINT/SIGTERM) before every check ran: `problems` holds
     /// the checks done until then.
     pub interrupted: bool,
@@ -73,13 +77,15 @@ pub struct VerifyPartition {
 }
 
 impl VerifyReport {
-    pub fn new(problems: Vec<ProblemReport>, interrupted: bool) -> VerifyReport {
+    /// The report of these problems: `ok` when no check failed, nor (when `strict`) warned.
+    pub fn new(problems: Vec<ProblemReport>, interrupted: bool, strict: bool) -> VerifyReport {
         VerifyReport {
             ok: !interrupted
                 && problems
                     .iter()
                     .flat_map(|p| &p.checks)
-                    .all(|c| c.status != Status::Fail),
+                    .all(|c| c.status == Status::Ok || (c.status == Status::Warn && !strict)),
+            strict,
             interrupted,
             problems,
             partition: None,

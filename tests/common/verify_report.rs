@@ -6,6 +6,9 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct VerifyReport {
     pub ok: bool,
+    /// Written only by `--strict`.
+    #[serde(default)]
+    pub strict: bool,
     pub interrupted: bool,
     pub problems: Vec<ProblemReport>,
 }

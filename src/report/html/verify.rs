@@ -324,7 +324,7 @@ mod tests {
 
     #[test]
     fn the_page_lists_every_check_and_charts_the_timings() {
-        let r = VerifyReport::new(vec![problem()], false);
+        let r = VerifyReport::new(vec![problem()], false, false);
         let html = render(&r, &[vec![None, None]]);
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert_eq!(html.matches("<tr><td class=\"status ").count(), 3);

@@ -42,7 +42,7 @@ mod randomised;
 mod rules;
 
 use randomised::{copies, rerun_failures_first, Lines};
-use rules::{judge_rules, RulesGoal};
+use rules::{judge_rules, no_accepted, RulesGoal};
 
 /// One jury submission to grade (one run of a randomised one: see [`copies`]).
 #[derive(Clone)]
@@ -339,13 +339,7 @@ pub fn check(
         count: subs.iter().filter(|s| s.skipped.is_none()).count(),
     });
     if !any_accepted {
-        emit(
-            Check::fail(
-                "submissions",
-                "submissions/accepted/ holds no submission: at least one is required",
-            ),
-            out,
-        );
+        emit(no_accepted(rules.fixed.is_some()), out);
     }
     for s in subs.iter().filter(|s| s.skipped.is_some()) {
         emit(

@@ -44,6 +44,21 @@ impl Goal for RulesGoal<'_> {
     }
 }
 
+/// The check for a package with no accepted submission. Required (the format asks for one;
+/// problemtools refuses the package without), but with the time limit given every other check
+/// can be made (BAPCtools runs such a package): a warning then, a failure with --strict.
+/// Without it, the time limit cannot be computed: a failure.
+pub(super) fn no_accepted(fixed_limit: bool) -> Check {
+    let what = "submissions/accepted/ holds no submission: at least one is required";
+    match fixed_limit {
+        true => Check::warn(
+            "submissions",
+            format!("{what} (the time limit is the package's own, so nothing else depends on one)"),
+        ),
+        false => Check::fail("submissions", what),
+    }
+}
+
 /// Checks what `g` must get on its results.
 pub(super) fn judge_rules(
     pkg: &Package,
