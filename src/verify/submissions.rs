@@ -115,6 +115,8 @@ impl Margin {
 /// that its raised CPU limit `high` stops, run alone one at a time under `limits` (the raised
 /// limit's own), if any. The first TLE test decides the verdict, but the margin is the largest
 /// the tests show: a naive solution may time out narrowly on one test and far on another.
+/// These runs are remembered as the pool's are (a blocked program costs the raised limit's
+/// wall clock on every test it searches).
 pub(crate) fn later_tle(
     grader: &Grader,
     pkg: &Package,
@@ -123,11 +125,29 @@ pub(crate) fn later_tle(
     tests: &[TestCase],
     high: Duration,
 ) -> Result<Option<TestResult>> {
-    for test in tests {
-        if let Some(r) = run_alone(grader, pkg, prog, limits, test)? {
-            if super::stopped_at_high(&r, high) {
-                return Ok(Some(r));
+    let key = grader
+        .memo
+        .as_ref()
+        .and_then(|m| Some((m, m.plan_key(&pkg.dir, prog, limits, "later TLE")?)));
+    let test_keys = key.as_ref().map(|(m, _)| m.test_keys(tests));
+    let memo = key
+        .as_ref()
+        .zip(test_keys.as_deref())
+        .map(|((m, k), t)| m.plan(k, t));
+    let suspect_from = limits.cpu_time.mul_f64(Options::default().rerun_fraction);
+    for (i, test) in tests.iter().enumerate() {
+        let r = match memo.and_then(|m| m.recall(i)) {
+            Some(r) => Some(r),
+            None => {
+                let r = run_alone(grader, pkg, prog, limits, test)?;
+                if let (Some(m), Some(r)) = (memo, &r) {
+                    m.remember([(i, r)], suspect_from);
+                }
+                r
             }
+        };
+        if let Some(r) = r.filter(|r| super::stopped_at_high(r, high)) {
+            return Ok(Some(r));
         }
     }
     Ok(None)
