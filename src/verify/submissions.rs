@@ -146,11 +146,37 @@ pub(crate) fn later_tle(
                 r
             }
         };
-        if let Some(r) = r.filter(|r| super::stopped_at_high(r, high)) {
-            return Ok(Some(r));
+        match r.map(|r| (later_step(&r, high), r)) {
+            Some((Later::Found, r)) => return Ok(Some(r)),
+            Some((Later::Stop, _)) => return Ok(None),
+            _ => {}
         }
     }
     Ok(None)
+}
+
+/// What one run alone of [`later_tle`]'s search says.
+#[derive(Debug, PartialEq, Eq)]
+enum Later {
+    /// Stopped by the raised CPU limit: the test the margin is read on.
+    Found,
+    /// Stopped by the wall clock below the raised CPU limit: the program waits (sleeps or
+    /// blocks, e.g. an interactive one that never flushes) or cannot get a CPU, so the search
+    /// for a test its CPU limit stops ends; each such run costs the wall clock of the raised
+    /// limit (problemtools' `guess_no_flush.cc`: 8 s on each of 9 tests).
+    Stop,
+    /// Finished (or failed) within the raised limit: the next test.
+    Next,
+}
+
+fn later_step(r: &TestResult, high: Duration) -> Later {
+    if super::stopped_at_high(r, high) {
+        Later::Found
+    } else if r.verdict == Verdict::TLE {
+        Later::Stop
+    } else {
+        Later::Next
+    }
 }
 
 /// One run of `test` alone under `limits` (no other run of this judge beside it).
@@ -372,6 +398,17 @@ mod tests {
         assert!(narrow
             .describe(true)
             .contains("1.21x the 1 s limit on u, under 1.5x: fragile"));
+    }
+
+    #[test]
+    fn the_later_tle_search_ends_at_a_cpu_stop_or_a_wall_clock_stop() {
+        let high = ms(1500);
+        assert_eq!(later_step(&run("t", Verdict::TLE, 1500), high), Later::Found);
+        // Stopped by the wall clock, hardly using its CPU: it waits; searching on costs the
+        // raised limit's wall clock per test and cannot find a CPU stop.
+        assert_eq!(later_step(&run("t", Verdict::TLE, 3), high), Later::Stop);
+        assert_eq!(later_step(&run("t", Verdict::AC, 1200), high), Later::Next);
+        assert_eq!(later_step(&run("t", Verdict::WA, 10), high), Later::Next);
     }
 
     #[test]
