@@ -135,7 +135,9 @@ fn main() {
     );
     // BENCH_ONLY=N runs variant N alone (0-3, in the order printed), to count what one
     // variant does with `perf stat` (context switches, migrations); its figures only.
-    let only: Option<usize> = std::env::var("BENCH_ONLY").ok().and_then(|v| v.parse().ok());
+    let only: Option<usize> = std::env::var("BENCH_ONLY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let load_before = loadavg();
     for r in 0..rounds {
         // Rotate the order each round.

@@ -403,7 +403,10 @@ mod tests {
     #[test]
     fn the_later_tle_search_ends_at_a_cpu_stop_or_a_wall_clock_stop() {
         let high = ms(1500);
-        assert_eq!(later_step(&run("t", Verdict::TLE, 1500), high), Later::Found);
+        assert_eq!(
+            later_step(&run("t", Verdict::TLE, 1500), high),
+            Later::Found
+        );
         // Stopped by the wall clock, hardly using its CPU: it waits; searching on costs the
         // raised limit's wall clock per test and cannot find a CPU stop.
         assert_eq!(later_step(&run("t", Verdict::TLE, 3), high), Later::Stop);
