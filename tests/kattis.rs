@@ -1150,3 +1150,82 @@ fn verify_remembers_runs_of_an_unchanged_package_and_reruns_what_changed() {
     fresh.assert_code(0);
     assert_eq!(remembered(&fresh), None, "{}", fresh.stdout);
 }
+
+/// `scripts/bench-three-tools` reads each tool's verdicts from its own output (verifyproblem's
+/// result lines, `bt run`'s coloured summary lines: green met the expectation) and its table
+/// gives medians, ratios against judge, and names every submission whose verdicts differ.
+#[test]
+fn bench_three_tools_reads_the_tools_verdicts_and_names_differences() {
+    let tmp = tempfile::tempdir().unwrap();
+    let s = tmp.path();
+    let script = root().join("scripts/bench-three-tools");
+    fs::write(
+        s.join("pt.log"),
+        "Checking 2 submissions\n   accepted/a.py (Python 3) OK: AC [CPU: 0.01s @ testcase secret/1]\n   \
+         run_time_error/c.cc (C++) OK: RTE [Exit 42, CPU: 0.00s @ testcase secret/1]\n\
+         demo tested: 0 errors, 1 warning\n",
+    )
+    .unwrap();
+    fs::write(
+        s.join("bt.log"),
+        "\x1b[36maccepted/a.py\x1b[0m:     \x1b[32m AC 0.009s\x1b[0m \x1b[2m@ secret/1\x1b[0m\n\
+         \x1b[36mwrong_answer/b.py\x1b[0m: \x1b[1m\x1b[31m\x1b[31m TLE 2.016s\x1b[0m \x1b[2m@ secret/1\x1b[0m\n",
+    )
+    .unwrap();
+    // -B: no __pycache__ in scripts/.
+    let parse = std::process::Command::new("python3")
+        .args(["-B", "-c"])
+        .arg(
+            "import importlib.machinery, json, sys\n\
+             m = importlib.machinery.SourceFileLoader('bench', sys.argv[1]).load_module()\n\
+             print(json.dumps([m.pt_verdicts(sys.argv[2]), m.bt_verdicts(sys.argv[3], 0)], sort_keys=True))",
+        )
+        .arg(&script)
+        .arg(s.join("pt.log"))
+        .arg(s.join("bt.log"))
+        .output()
+        .unwrap();
+    let parsed = String::from_utf8_lossy(&parse.stdout);
+    assert!(
+        parse.status.success(),
+        "{parsed}{}",
+        String::from_utf8_lossy(&parse.stderr)
+    );
+    assert_eq!(
+        parsed.trim(),
+        r#"[[{"accepted/a.py": "AC", "run_time_error/c.cc": "RTE"}, true], [{"accepted/a.py": "AC", "wrong_answer/b.py": "TLE"}, false]]"#
+    );
+    fs::write(
+        s.join("rows.json"),
+        r#"{"rows": {
+ "pt/demo": {"times": {"judge cold": [10.0, 12.0, 11.0], "judge warm": [1.0], "judge changed": [2.0], "other cold": [40.0]},
+  "verdicts": {"judge cold": {"accepted/a.py": "AC", "run_time_error/c.cc": "RTE"}, "other": {"accepted/a.py": "AC", "run_time_error/c.cc": "RTE"}},
+  "ok": {"judge cold": true, "other": true}, "load": [1.5]},
+ "bt/demo": {"times": {"judge cold": [5.0], "judge warm": [0.5], "other cold": [20.0]},
+  "verdicts": {"judge cold": {"accepted/a.py": "AC", "wrong_answer/b.py": "WA"}, "other": {"accepted/a.py": "AC", "wrong_answer/b.py": "TLE"}},
+  "ok": {"judge cold": true, "other": false}, "load": [2.5]}},
+ "rounds": 3, "started": 0, "finished": 600, "versions": ["judge x", "verifyproblem y", "bt z"]}"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["--table-only", "--work"])
+        .arg(s)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("| demo (verifyproblem) | 11.0 s | 1.0 s | 2.0 s | 40.0 s | 40.0 s | 3.6x | 20.0x | same for all 2 run by both |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| demo (bt) | 5.0 s | 0.5 s | - | 20.0 s | - | 4.0x | - | DIFFER: wrong_answer/b.py: judge WA, bt TLE; not passed: bt |"),
+        "{text}"
+    );
+    assert!(text.contains("Median of 3 round(s)"), "{text}");
+}

@@ -8,10 +8,12 @@
 //! executable, the sandbox's mechanisms, the user), and its limits. All of it goes into the
 //! key; a change to any of it runs the test again.
 //!
-//! Only results that do not depend on the moment are kept: an accepted run well under the
-//! limit (below the plan's re-run threshold), and a TLE (a final one: under load it was
-//! confirmed alone first). A run near the limit, a failure other than TLE (cheap: a plan stops
-//! at its first one) and a judge error are always run again. A timing (the median of repeated
+//! Only results that do not depend on the moment are kept: a run well under the limit (below
+//! the plan's re-run threshold: accepted, or a wrong answer, crash or output limit, which the
+//! same program gives again), and a TLE (a final one: under load it was confirmed alone
+//! first). A run near the limit and a judge error are always run again. (Failures were once
+//! run again as cheap, a plan stopping at its first one; but a 2023-07 `wrong_answer`
+//! submission must be run on every test.) A timing (the median of repeated
 //! runs alone) is kept with its samples. Programs started from a file outside the compile
 //! cache (not named by content) are never remembered.
 //!
@@ -221,12 +223,7 @@ impl PlanMemo<'_> {
                     continue;
                 }
                 self.memo.made.fetch_add(1, Ordering::Relaxed);
-                let steady = match r.verdict {
-                    Verdict::AC => Duration::from_millis(r.time_ms) < suspect_from,
-                    Verdict::TLE => true,
-                    _ => false,
-                };
-                if steady {
+                if steady(r, suspect_from) {
                     let mut r = r.clone();
                     r.output = None;
                     r.shared = false;
@@ -264,6 +261,18 @@ impl PlanMemo<'_> {
         self.memo
             .with_file(self.key, |f| f.timings.insert(t, value));
         self.memo.store(self.key);
+    }
+}
+
+/// Whether a result does not depend on the moment, so it may be remembered: a TLE (a final
+/// one: under load it was confirmed alone first), or any other verdict but a judge error under
+/// the plan's re-run threshold `suspect_from` (no load makes it a TLE: an accepted run, or a
+/// wrong answer, crash or output-limit run, which runs the same again).
+fn steady(r: &TestResult, suspect_from: Duration) -> bool {
+    match r.verdict {
+        Verdict::TLE => true,
+        Verdict::JE => false,
+        _ => Duration::from_millis(r.time_ms) < suspect_from,
     }
 }
 
@@ -330,4 +339,35 @@ fn walk(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(verdict: Verdict, time_ms: u64) -> TestResult {
+        TestResult {
+            name: "t".into(),
+            verdict,
+            time_ms,
+            wall_ms: time_ms,
+            memory_kib: 0,
+            message: String::new(),
+            runs: 1,
+            shared: false,
+            output: None,
+            validator_score: None,
+        }
+    }
+
+    #[test]
+    fn runs_well_under_the_limit_and_tles_are_remembered_judge_errors_never() {
+        let from = Duration::from_millis(800);
+        for v in [Verdict::AC, Verdict::WA, Verdict::RE, Verdict::OLE] {
+            assert!(steady(&result(v, 100), from), "{v:?} well under the limit");
+            assert!(!steady(&result(v, 900), from), "{v:?} near the limit");
+        }
+        assert!(steady(&result(Verdict::TLE, 1000), from));
+        assert!(!steady(&result(Verdict::JE, 1), from));
+    }
 }

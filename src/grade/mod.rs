@@ -328,8 +328,12 @@ pub fn run_plans(
             && r.runs == 1
             // A run that had no other run of this judge beside it was already alone.
             && r.shared
-            // A judge error may be the machine being overloaded by our own parallel runs.
-            && (matches!(r.verdict, Verdict::TLE | Verdict::JE) || time >= p.suspect_from)
+            // A judge error may be the machine being overloaded by our own parallel runs. An
+            // accepted run near the limit is timed (its time counts); any other failure cannot
+            // change alone, where it only runs faster (a program's wrong answer, crash or
+            // output is its own; an interactive validator's WA before a TLE is causal).
+            && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
+                || (r.verdict == Verdict::AC && time >= p.suspect_from))
             && (r.verdict == Verdict::JE || p.trusted_from.is_none_or(|t| time < t))
     };
     // How many results of plan `p` the report covers, as far as they go.
@@ -859,6 +863,13 @@ mod tests {
             self.0.lock().unwrap().push(input.clone());
             Ok(if input.starts_with("tle") {
                 killed(LimitHit::CpuTime)
+            } else if input.starts_with("slowwa") {
+                RunOutcome {
+                    stdout: b"no\n".to_vec(),
+                    ..ok(900)
+                }
+            } else if input.starts_with("slowok") {
+                ok(900)
             } else if input.starts_with("wa") {
                 RunOutcome {
                     stdout: b"no\n".to_vec(),
@@ -962,6 +973,23 @@ mod tests {
         let first = results[0][0].as_ref().unwrap();
         assert_eq!((first.verdict, first.runs), (Verdict::TLE, 2));
         assert_eq!(goal.decided(&results[0]), Some(1));
+    }
+
+    #[test]
+    fn only_accepted_runs_near_the_limit_are_rerun_alone() {
+        // Both at 0.9 s of a 1 s limit, beside each other: the accepted run's time counts, so
+        // it is confirmed alone; the wrong answer would only be faster alone, still wrong.
+        let goal = Cutoff { all: true };
+        let tests = named(&["slowok-1", "slowwa-2"]);
+        let (lim, prog) = (limits(), program());
+        let sandbox = Meeting::new(2, ByInput::new());
+        let plans = [plan(&prog, &tests, &goal, &lim)];
+        let (results, _) = run_plans(&sandbox, &Echo, &plans, 2, &|_, _| {}).unwrap();
+        let log = &sandbox.inner;
+        assert_eq!(log.runs_of("slowok-1"), 2, "{:?}", log.log());
+        assert_eq!(log.runs_of("slowwa-2"), 1, "{:?}", log.log());
+        let wa = results[0][1].as_ref().unwrap();
+        assert_eq!((wa.verdict, wa.runs), (Verdict::WA, 1));
     }
 
     #[test]

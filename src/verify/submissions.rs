@@ -115,6 +115,8 @@ impl Margin {
 /// that its raised CPU limit `high` stops, run alone one at a time under `limits` (the raised
 /// limit's own), if any. The first TLE test decides the verdict, but the margin is the largest
 /// the tests show: a naive solution may time out narrowly on one test and far on another.
+/// These runs are remembered as the pool's are (a blocked program costs the raised limit's
+/// wall clock on every test it searches).
 pub(crate) fn later_tle(
     grader: &Grader,
     pkg: &Package,
@@ -123,14 +125,58 @@ pub(crate) fn later_tle(
     tests: &[TestCase],
     high: Duration,
 ) -> Result<Option<TestResult>> {
-    for test in tests {
-        if let Some(r) = run_alone(grader, pkg, prog, limits, test)? {
-            if super::stopped_at_high(&r, high) {
-                return Ok(Some(r));
+    let key = grader
+        .memo
+        .as_ref()
+        .and_then(|m| Some((m, m.plan_key(&pkg.dir, prog, limits, "later TLE")?)));
+    let test_keys = key.as_ref().map(|(m, _)| m.test_keys(tests));
+    let memo = key
+        .as_ref()
+        .zip(test_keys.as_deref())
+        .map(|((m, k), t)| m.plan(k, t));
+    let suspect_from = limits.cpu_time.mul_f64(Options::default().rerun_fraction);
+    for (i, test) in tests.iter().enumerate() {
+        let r = match memo.and_then(|m| m.recall(i)) {
+            Some(r) => Some(r),
+            None => {
+                let r = run_alone(grader, pkg, prog, limits, test)?;
+                if let (Some(m), Some(r)) = (memo, &r) {
+                    m.remember([(i, r)], suspect_from);
+                }
+                r
             }
+        };
+        match r.map(|r| (later_step(&r, high), r)) {
+            Some((Later::Found, r)) => return Ok(Some(r)),
+            Some((Later::Stop, _)) => return Ok(None),
+            _ => {}
         }
     }
     Ok(None)
+}
+
+/// What one run alone of [`later_tle`]'s search says.
+#[derive(Debug, PartialEq, Eq)]
+enum Later {
+    /// Stopped by the raised CPU limit: the test the margin is read on.
+    Found,
+    /// Stopped by the wall clock below the raised CPU limit: the program waits (sleeps or
+    /// blocks, e.g. an interactive one that never flushes) or cannot get a CPU, so the search
+    /// for a test its CPU limit stops ends; each such run costs the wall clock of the raised
+    /// limit (problemtools' `guess_no_flush.cc`: 8 s on each of 9 tests).
+    Stop,
+    /// Finished (or failed) within the raised limit: the next test.
+    Next,
+}
+
+fn later_step(r: &TestResult, high: Duration) -> Later {
+    if super::stopped_at_high(r, high) {
+        Later::Found
+    } else if r.verdict == Verdict::TLE {
+        Later::Stop
+    } else {
+        Later::Next
+    }
 }
 
 /// One run of `test` alone under `limits` (no other run of this judge beside it).
@@ -353,6 +399,20 @@ mod tests {
         assert!(narrow
             .describe(true)
             .contains("1.21x the 1 s limit on u, under 1.5x: fragile"));
+    }
+
+    #[test]
+    fn the_later_tle_search_ends_at_a_cpu_stop_or_a_wall_clock_stop() {
+        let high = ms(1500);
+        assert_eq!(
+            later_step(&run("t", Verdict::TLE, 1500), high),
+            Later::Found
+        );
+        // Stopped by the wall clock, hardly using its CPU: it waits; searching on costs the
+        // raised limit's wall clock per test and cannot find a CPU stop.
+        assert_eq!(later_step(&run("t", Verdict::TLE, 3), high), Later::Stop);
+        assert_eq!(later_step(&run("t", Verdict::AC, 1200), high), Later::Next);
+        assert_eq!(later_step(&run("t", Verdict::WA, 10), high), Later::Next);
     }
 
     #[test]
