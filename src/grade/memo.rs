@@ -357,6 +357,7 @@ mod tests {
             shared: false,
             output: None,
             validator_score: None,
+            passes: None,
         }
     }
 
