@@ -260,7 +260,9 @@ fn bash_every_verdict_and_a_syntax_error_is_a_run_error() {
     assert!(broken.compile().ok, "{broken:?}");
     assert!(broken.tests.iter().all(|t| t.verdict == "RE"), "{broken:?}");
     assert!(
-        broken.tests[0].message.contains("line 4: `if then fi'"),
+        // bash names the script by its path in the compile cache, which is longer in a home
+        // folder: the message is cut after the line number there.
+        broken.tests[0].message.contains("solution.sh: line 4: `if"),
         "{:?}",
         broken.tests[0]
     );

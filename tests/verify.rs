@@ -215,6 +215,13 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
     let tle = pkg.join("submissions/time_limit_exceeded");
     fs::create_dir_all(&tle).unwrap();
     fs::copy(root().join("tests/programs/tle_loop.c"), tle.join("spin.c")).unwrap();
+    // One that sleeps: stopped by the wall clock with no CPU time, not made faster by a faster
+    // machine, so its margin is its wall time and it is not fragile.
+    fs::copy(
+        root().join("tests/programs/tle_sleep.c"),
+        tle.join("sleep.c"),
+    )
+    .unwrap();
 
     let run = verify(&pkg, &["--suggest-time-limit"]);
     run.assert_code(0);
@@ -281,6 +288,16 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         m.at_least && !m.fragile && m.ratio >= 1.5 - 1e-9 && m.slowest_ms >= 600,
         "{m:?}"
     );
+    let sleep = p.submission("sleep.c");
+    assert_eq!(sleep.actual, "TLE");
+    let m = sleep.margin.as_ref().unwrap();
+    assert!(m.at_least && !m.fragile && m.ratio >= 1.5 - 1e-9, "{m:?}");
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("time_limit_exceeded/sleep.c"))
+        .unwrap();
+    assert!(line.contains("margin by wall time"), "{line}");
     assert!(p.submission("fast.cpp").randomised.is_none());
     let s = p.suggested_time_limit.as_ref().unwrap();
     assert!(s.time_limit_ms >= 100 && s.time_limit_ms.is_multiple_of(100));

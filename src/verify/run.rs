@@ -208,7 +208,14 @@ fn suggestion(results: &[SubmissionResult]) -> Option<Suggestion> {
     let fastest_tle = results
         .iter()
         .filter(|r| r.expected == Verdict::TLE && r.actual == Verdict::TLE)
-        .filter_map(|r| r.timing.as_ref().map(|t| t.median_ms))
+        // Its margin's figure when it has one: a later test that times out far, or the wall
+        // time of one that waits (which no time limit lets through).
+        .filter_map(|r| {
+            r.margin
+                .as_ref()
+                .map(|m| m.slowest_ms)
+                .or(r.timing.as_ref().map(|t| t.median_ms))
+        })
         .min();
     Some(suggest_time_limit(slowest, fastest_tle, 100))
 }

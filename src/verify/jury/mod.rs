@@ -63,6 +63,15 @@ struct Graded<'a> {
     order: Option<Vec<TestCase>>,
 }
 
+/// The wall time of test `test`'s run when it was a TLE stopped by the wall clock with its CPU
+/// time under `limit` (the program waited: a wall-clock backstop, not the CPU limit).
+fn waited(results: &[TestResult], test: &str, limit: Duration) -> Option<Duration> {
+    let t = results.iter().find(|t| t.name == test)?;
+    let cpu = Duration::from_millis(t.time_ms);
+    let wall = Duration::from_millis(t.wall_ms);
+    (t.verdict == Verdict::TLE && cpu < limit && wall >= limit).then_some(wall)
+}
+
 /// Adds a timed submission's margin to its result and its line: fragile warns.
 fn add_margin(j: &mut Judged, margin: Margin, tle: bool) {
     if j.check.status == Status::Fail {
@@ -667,6 +676,16 @@ pub fn check(
         if let Some((test, ms, at_least)) = tle_margin {
             let limit = g.view.limit();
             let mut m = Margin::new(&test, Duration::from_millis(ms), at_least, limit, true);
+            // One stopped by the wall clock while it waited (slept, or blocked on a pipe, as an
+            // interactive one that never flushes) is not made faster by a faster machine: its
+            // margin is the wall time it waited, a lower bound.
+            if let Some(wall) = waited(&g.results, &test, limit) {
+                m = Margin::new(&test, wall, true, limit, true);
+                judged.check.message = format!(
+                    "{}; it waits (CPU under the limit): margin by wall time",
+                    judged.check.message
+                );
+            }
             // A fragile first TLE: the first later test that times out far, if one does.
             if m.fragile && judged.check.status != Status::Fail {
                 if later.is_none() {
@@ -725,6 +744,27 @@ mod tests {
             validator_score: None,
             passes: None,
         })
+    }
+
+    #[test]
+    fn a_tle_stopped_by_the_wall_clock_under_the_cpu_limit_waited() {
+        let limit = Duration::from_secs(1);
+        let mut slept = result("s", Verdict::TLE, 3).unwrap();
+        slept.wall_ms = 2000;
+        let spun = result("t", Verdict::TLE, 1500).unwrap();
+        let results = [slept, spun];
+        assert_eq!(
+            waited(&results, "s", limit),
+            Some(Duration::from_millis(2000))
+        );
+        assert_eq!(
+            waited(&results, "t", limit),
+            None,
+            "stopped by the CPU limit"
+        );
+        assert_eq!(waited(&results, "u", limit), None);
+        let m = Margin::new("s", Duration::from_millis(2000), true, limit, true);
+        assert!(!m.fragile);
     }
 
     /// A jury submission that must satisfy `rule` alone.
