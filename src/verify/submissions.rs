@@ -111,6 +111,15 @@ impl Margin {
     }
 }
 
+/// The wall time of test `test`'s run when it was a TLE stopped by the wall clock with its CPU
+/// time under `limit` (the program waited: a wall-clock backstop, not the CPU limit).
+pub(crate) fn waited(results: &[TestResult], test: &str, limit: Duration) -> Option<Duration> {
+    let t = results.iter().find(|t| t.name == test)?;
+    let cpu = Duration::from_millis(t.time_ms);
+    let wall = Duration::from_millis(t.wall_ms);
+    (t.verdict == Verdict::TLE && cpu < limit && wall >= limit).then_some(wall)
+}
+
 /// For a must-TLE submission whose first TLE test is fragile: the first of the later `tests`
 /// that its raised CPU limit `high` stops, run alone one at a time under `limits` (the raised
 /// limit's own), if any. The first TLE test decides the verdict, but the margin is the largest
@@ -360,6 +369,22 @@ mod tests {
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_tle_stopped_by_the_wall_clock_under_the_cpu_limit_waited() {
+        let limit = ms(1000);
+        let mut slept = run("s", Verdict::TLE, 3);
+        slept.wall_ms = 2000;
+        let results = [slept, run("t", Verdict::TLE, 1500)];
+        assert_eq!(waited(&results, "s", limit), Some(ms(2000)));
+        assert_eq!(
+            waited(&results, "t", limit),
+            None,
+            "stopped by the CPU limit"
+        );
+        assert_eq!(waited(&results, "u", limit), None);
+        assert!(!Margin::new("s", ms(2000), true, limit, true).fragile);
     }
 
     fn run(name: &str, verdict: Verdict, time_ms: u64) -> TestResult {

@@ -21,8 +21,8 @@ use anyhow::Result;
 use super::run::Event;
 use super::select::Selection;
 use super::submissions::{
-    first_line, later_tle, needs_timing, one_run, time_runs, tle_timing, Margin, RandomRuns,
-    SubmissionResult, TIMING_RUNS,
+    first_line, later_tle, needs_timing, one_run, time_runs, tle_timing, waited, Margin,
+    RandomRuns, SubmissionResult, TIMING_RUNS,
 };
 use super::{read_at_limit, stopped_at_high, Check, Status, Timing, View};
 use crate::compile::{CompileOutcome, Compiled, Submission};
@@ -61,15 +61,6 @@ struct Graded<'a> {
     rerun: bool,
     /// The order its tests run in, when not the test set's ([`rerun_failures_first`]).
     order: Option<Vec<TestCase>>,
-}
-
-/// The wall time of test `test`'s run when it was a TLE stopped by the wall clock with its CPU
-/// time under `limit` (the program waited: a wall-clock backstop, not the CPU limit).
-fn waited(results: &[TestResult], test: &str, limit: Duration) -> Option<Duration> {
-    let t = results.iter().find(|t| t.name == test)?;
-    let cpu = Duration::from_millis(t.time_ms);
-    let wall = Duration::from_millis(t.wall_ms);
-    (t.verdict == Verdict::TLE && cpu < limit && wall >= limit).then_some(wall)
 }
 
 /// Adds a timed submission's margin to its result and its line: fragile warns.
@@ -744,27 +735,6 @@ mod tests {
             validator_score: None,
             passes: None,
         })
-    }
-
-    #[test]
-    fn a_tle_stopped_by_the_wall_clock_under_the_cpu_limit_waited() {
-        let limit = Duration::from_secs(1);
-        let mut slept = result("s", Verdict::TLE, 3).unwrap();
-        slept.wall_ms = 2000;
-        let spun = result("t", Verdict::TLE, 1500).unwrap();
-        let results = [slept, spun];
-        assert_eq!(
-            waited(&results, "s", limit),
-            Some(Duration::from_millis(2000))
-        );
-        assert_eq!(
-            waited(&results, "t", limit),
-            None,
-            "stopped by the CPU limit"
-        );
-        assert_eq!(waited(&results, "u", limit), None);
-        let m = Margin::new("s", Duration::from_millis(2000), true, limit, true);
-        assert!(!m.fragile);
     }
 
     /// A jury submission that must satisfy `rule` alone.
