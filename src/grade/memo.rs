@@ -346,19 +346,7 @@ mod tests {
     use super::*;
 
     fn result(verdict: Verdict, time_ms: u64) -> TestResult {
-        TestResult {
-            name: "t".into(),
-            verdict,
-            time_ms,
-            wall_ms: time_ms,
-            memory_kib: 0,
-            message: String::new(),
-            runs: 1,
-            shared: false,
-            output: None,
-            validator_score: None,
-            passes: None,
-        }
+        TestResult::sample("t", verdict, time_ms)
     }
 
     #[test]

@@ -106,6 +106,27 @@ pub struct TestResult {
     pub passes: Option<u32>,
 }
 
+#[cfg(test)]
+impl TestResult {
+    /// A result for unit tests: `name`'s run with `verdict`, `time_ms` of CPU and of wall
+    /// clock, run once, nothing else set.
+    pub(crate) fn sample(name: &str, verdict: Verdict, time_ms: u64) -> TestResult {
+        TestResult {
+            name: name.into(),
+            verdict,
+            time_ms,
+            wall_ms: time_ms,
+            memory_kib: 0,
+            message: String::new(),
+            runs: 1,
+            shared: false,
+            output: None,
+            validator_score: None,
+            passes: None,
+        }
+    }
+}
+
 /// [`TestResult::validator_score`] in JSON (the type itself stays free of serde: it is
 /// exported into standalone validators).
 mod validator_score_json {

@@ -361,17 +361,9 @@ mod tests {
 
     fn result(name: &str, verdict: Verdict) -> TestResult {
         TestResult {
-            name: name.into(),
-            verdict,
-            time_ms: 1,
             wall_ms: 2,
             memory_kib: 3,
-            message: String::new(),
-            runs: 1,
-            shared: false,
-            output: None,
-            validator_score: None,
-            passes: None,
+            ..TestResult::sample(name, verdict, 1)
         }
     }
 

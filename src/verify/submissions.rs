@@ -388,19 +388,7 @@ mod tests {
     }
 
     fn run(name: &str, verdict: Verdict, time_ms: u64) -> TestResult {
-        TestResult {
-            name: name.into(),
-            verdict,
-            time_ms,
-            wall_ms: time_ms,
-            memory_kib: 0,
-            message: String::new(),
-            runs: 1,
-            shared: false,
-            output: None,
-            validator_score: None,
-            passes: None,
-        }
+        TestResult::sample(name, verdict, time_ms)
     }
 
     #[test]

@@ -722,19 +722,7 @@ mod tests {
     }
 
     fn result(name: &str, verdict: Verdict, ms: u64) -> Option<TestResult> {
-        Some(TestResult {
-            name: name.into(),
-            verdict,
-            time_ms: ms,
-            wall_ms: ms,
-            memory_kib: 0,
-            message: String::new(),
-            runs: 1,
-            shared: false,
-            output: None,
-            validator_score: None,
-            passes: None,
-        })
+        Some(TestResult::sample(name, verdict, ms))
     }
 
     /// A jury submission that must satisfy `rule` alone.
