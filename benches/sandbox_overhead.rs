@@ -93,6 +93,7 @@ fn main() {
     let sandbox = LinuxSandbox::new(1).expect("sandbox");
     println!("sandbox warning: {:?}", sandbox.warning());
     let request = RunRequest {
+        stop: None,
         argv: vec![bin.to_string_lossy().into_owned()],
         env: Vec::new(),
         stdin: Stdin::Null,

@@ -267,6 +267,7 @@ fn cgroup_v1_host() -> bool {
 fn run_true(sandbox: &LinuxSandbox) -> Termination {
     let outcome = sandbox
         .run(&RunRequest {
+            stop: None,
             argv: vec!["/bin/true".into()],
             env: Vec::new(),
             stdin: Stdin::Null,

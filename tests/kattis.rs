@@ -523,6 +523,33 @@ fn grade_gives_each_guessnum_submission_its_folders_verdict() {
 }
 
 #[test]
+fn an_interactive_submission_is_stopped_once_the_validator_rejected_first() {
+    // The validator rejects the first line and exits; the submission then spins without
+    // reading. Its verdict is WA whatever it does next, so it is stopped there, not at the
+    // 1 s CPU limit on each of the 5 tests.
+    let dir = package("guessnum");
+    let sub = rel(&dir.join("submissions/wrong_answer/garbage_then_spin.py"));
+    let run = judge_timed(
+        300,
+        &["grade", &rel(&dir), &sub, "--all", "--json", "--jobs", "1"],
+    );
+    run.assert_code(1);
+    let report: GradeReport =
+        serde_json::from_str(run.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    assert_eq!(report.verdict, "WA", "{}", run.stdout);
+    assert_eq!(report.tests.len(), 5, "{}", run.stdout);
+    for t in &report.tests {
+        assert_eq!(t["verdict"], "WA", "{t}");
+        assert!(
+            t["message"].as_str().unwrap().contains("no number"),
+            "the validator's message: {t}"
+        );
+        let cpu = t["time_ms"].as_u64().unwrap();
+        assert!(cpu < 500, "stopped well before the 1 s limit: {t}");
+    }
+}
+
+#[test]
 fn grade_gives_each_divisor_submission_its_folders_verdict() {
     grade_gives_each_submission_its_folders_verdict("divisor");
 }

@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use judge::sandbox::linux::LinuxSandbox;
 use judge::sandbox::{
-    HandOver, LimitHit, Limits, RunOutcome, RunRequest, Sandbox, Stdin, Stdout, Termination,
+    HandOver, LimitHit, Limits, RunOutcome, RunRequest, Sandbox, Stdin, Stdout, StopHandle,
+    Termination,
 };
 
 const PROGRAMS: &[&str] = &[
@@ -138,6 +139,7 @@ fn request(prog: &str, args: &[&str]) -> (RunRequest, tempfile::TempDir) {
     let mut argv = vec![bin];
     argv.extend(args.iter().map(|s| s.to_string()));
     let req = RunRequest {
+        stop: None,
         argv,
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: Stdin::Null,
@@ -433,6 +435,29 @@ fn pipe_between_two_runs() {
     assert_eq!(text(&b.stdout), "read:hello\nhello\n");
     // The fd was handed over once; a second run of the same request cannot have it.
     assert!(sandbox().run(&again).is_err());
+}
+
+#[test]
+fn a_run_stopped_by_its_handle_ends_at_once() {
+    // The harness's way to end a run whose verdict is already decided (an interactive
+    // validator that rejected first): the program sleeps for a long time; stopped after
+    // 200 ms, it ends then, marked as stopped rather than by a limit of its own.
+    let (mut req, _w) = request("sleep", &[]);
+    let stop = StopHandle::new();
+    req.stop = Some(stop.clone());
+    let t = Instant::now();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        stop.stop();
+    });
+    let o = run(req);
+    stopper.join().unwrap();
+    assert_eq!(o.limit_hit, Some(LimitHit::Stopped), "{o:?}");
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        t.elapsed()
+    );
 }
 
 #[test]

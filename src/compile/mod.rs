@@ -173,6 +173,7 @@ impl Compiled {
             read_only: self.read_only.clone(),
             work_dir,
             limits,
+            stop: None,
         })
     }
 }

@@ -394,6 +394,7 @@ fn request(argv: Vec<String>, read_only: Vec<PathBuf>, work_dir: Option<PathBuf>
         read_only,
         work_dir,
         limits: trial_limits(),
+        stop: None,
     }
 }
 

@@ -73,6 +73,7 @@ impl Runner<'_> {
             read_only: self.program.read_only.clone(),
             work_dir: None,
             limits: self.limits.clone(),
+            stop: None,
         };
         if let Some(passes) = self.logic.passes(test) {
             return self.run_passes(test, request, passes?);

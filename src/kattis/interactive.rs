@@ -12,17 +12,26 @@
 //! Who ended first comes from causality, not from timing: the validator can only learn of the
 //! submission's end through the EOF the relay delivers, so a validator whose output ended
 //! before that ended first. One consequence: a submission writing to a validator that has
-//! exited gets no SIGPIPE (the relay drops what it writes); it ends on the EOF of its stdin
-//! or on its limits.
+//! exited gets no SIGPIPE (the relay drops what it writes). A validator that rejected first
+//! decides the verdict (WA) whatever the submission does next, so the submission is then
+//! stopped at once rather than left to run to its limits; after a validator that accepted
+//! first, it ends on the EOF of its stdin or on its limits (it may still crash or time out).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use super::data::TestArgs;
 use super::problem::RunDir;
 use super::{relay, KattisPackage};
-use crate::problems::{Interaction, JuryError, TestCase};
-use crate::sandbox::{HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination};
+use crate::problems::{Interaction, Judgement, JuryError, TestCase};
+use crate::sandbox::{
+    HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, StopHandle, Termination,
+};
+
+/// How long, after the validator exited, the relay may take to see its output's end (and so
+/// whether it ended first). Normally a wake-up; past this the submission is not stopped.
+const FIRST_SEEN_WAIT: Duration = Duration::from_millis(200);
 
 fn setup(e: JuryError) -> SandboxError {
     SandboxError::Setup(e.0)
@@ -85,6 +94,8 @@ pub(super) fn run_in(
     let (validator_out_r, validator_out_w) = std::io::pipe()?;
     request.stdin = Stdin::Pipe(HandOver::new(submission_in_r));
     request.stdout = Stdout::Pipe(HandOver::new(submission_out_w));
+    let stop = StopHandle::new();
+    request.stop = Some(stop.clone());
     let mut limits = pkg.validation_limits();
     // Waiting for the submission is not the validator's time: its wall clock runs until the
     // submission's limit, plus its own CPU allowance.
@@ -106,14 +117,24 @@ pub(super) fn run_in(
     };
 
     let done = AtomicBool::new(false);
+    let first = OnceLock::new();
     let (jury, submission, order) = std::thread::scope(|s| {
-        let relayed = s.spawn(|| relay::relay(ends, &done));
+        let relayed = s.spawn(|| relay::relay(ends, &done, &first));
         let jury = s.spawn(|| {
             let started = Instant::now();
             let r = jury_sandbox.run(&jury_request);
             // Drop the request (and any pipe end a failed run did not take) right away.
             drop(jury_request);
             let end = r.as_ref().map(|o| started + o.wall_time).unwrap_or(started);
+            if let Ok(outcome) = &r {
+                let rejected = matches!(
+                    pkg.judgement(validator, outcome, &limits, &dir.feedback),
+                    Judgement::Rejected(_)
+                );
+                if rejected && ended_first(&first) {
+                    stop.stop();
+                }
+            }
             (r, end)
         });
         let started = Instant::now();
@@ -131,9 +152,10 @@ pub(super) fn run_in(
         jury.map_err(|e| SandboxError::Setup(format!("cannot run {}: {e}", validator.display)))?;
     let (submission, submission_end) = submission;
     let outcome = submission?;
-    let validator_first = order
+    order
         .map_err(|_| SandboxError::Setup("the relay thread panicked".into()))?
         .map_err(|e| SandboxError::Setup(format!("relaying the interaction: {e}")))?;
+    let validator_first = first.get().copied();
     let submission_failed =
         outcome.limit_hit.is_some() || outcome.termination != Termination::Exited(0);
     let jury_first = match validator_first {
@@ -155,4 +177,19 @@ pub(super) fn run_in(
         score,
         next_pass: None,
     })
+}
+
+/// Whether the relay saw the validator's output end before the submission's (waiting a
+/// little for it to see the end of a validator that just exited).
+fn ended_first(first: &OnceLock<bool>) -> bool {
+    let since = Instant::now();
+    loop {
+        if let Some(&first) = first.get() {
+            return first;
+        }
+        if since.elapsed() > FIRST_SEEN_WAIT {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }

@@ -63,6 +63,7 @@ pub(crate) fn limit_text(hit: LimitHit, limits: &Limits) -> String {
             limits.output_bytes.max(1 << 20) >> 20
         ),
         LimitHit::Overloaded => "got too little CPU: the machine is overloaded".into(),
+        LimitHit::Stopped => "was stopped by the harness".into(),
         LimitHit::Processes => format!(
             "reached its limit of {} processes/threads",
             limits.processes

@@ -311,6 +311,7 @@ impl JuryRunner {
             read_only: ro,
             work_dir: Some(work_dir.to_path_buf()),
             limits,
+            stop: None,
         }
     }
 }

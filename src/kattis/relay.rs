@@ -12,6 +12,7 @@
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// How much one direction holds for a reader that does not read, before it stops reading
@@ -130,21 +131,21 @@ pub struct Ends {
     pub validator_in: OwnedFd,
 }
 
-/// Relays until both outputs ended (or shortly after `done` is set). Returns whether the
-/// validator ended first: `Some(true)` if its output ended before the relay closed its input,
-/// `Some(false)` if after, `None` if its end was not seen.
-pub fn relay(ends: Ends, done: &AtomicBool) -> io::Result<Option<bool>> {
+/// Relays until both outputs ended (or shortly after `done` is set). Sets `validator_first`
+/// as soon as it is known whether the validator ended first: `true` if its output ended
+/// before the relay closed its input, `false` if after; left unset if its end was not seen.
+pub fn relay(ends: Ends, done: &AtomicBool, validator_first: &OnceLock<bool>) -> io::Result<()> {
     let mut to_submission = Flow::new(ends.validator_out, ends.submission_in)?;
     let mut to_validator = Flow::new(ends.submission_out, ends.validator_in)?;
-    let mut validator_first = None;
     let mut validator_in_closed = false;
     let mut done_at: Option<Instant> = None;
     loop {
         // The validator's end first: if both ended in one wake-up, the validator's input was
         // still open, so it did not react to the submission's end.
         to_submission.read();
-        if to_submission.from_ended && validator_first.is_none() {
-            validator_first = Some(!validator_in_closed);
+        if to_submission.from_ended {
+            // Only the first call sets it.
+            let _ = validator_first.set(!validator_in_closed);
         }
         to_validator.read();
         to_submission.write();
@@ -182,7 +183,7 @@ pub fn relay(ends: Ends, done: &AtomicBool) -> io::Result<Option<bool>> {
             return Err(io::Error::last_os_error());
         }
     }
-    Ok(validator_first)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -226,7 +227,9 @@ mod tests {
         drop(s.validator_out);
         drop(s.submission_out);
         let done = AtomicBool::new(false);
-        assert_eq!(relay(s.ends, &done).unwrap(), Some(true));
+        let first = OnceLock::new();
+        relay(s.ends, &done, &first).unwrap();
+        assert_eq!(first.get(), Some(&true));
         let mut got = String::new();
         s.submission_in.read_to_string(&mut got).unwrap();
         assert_eq!(got, "lower\n");
@@ -239,6 +242,7 @@ mod tests {
     fn a_validator_that_ends_after_the_submission_ended_was_second() {
         let s = sides();
         let done = AtomicBool::new(false);
+        let first = OnceLock::new();
         let Sides {
             ends,
             validator_out,
@@ -247,13 +251,14 @@ mod tests {
             submission_in: _submission_in,
         } = s;
         std::thread::scope(|sc| {
-            let r = sc.spawn(|| relay(ends, &done));
+            let r = sc.spawn(|| relay(ends, &done, &first));
             drop(submission_out);
             // The validator sees the EOF the relay delivers, then ends.
             let mut rest = Vec::new();
             validator_in.read_to_end(&mut rest).unwrap();
             drop(validator_out);
-            assert_eq!(r.join().unwrap().unwrap(), Some(false));
+            r.join().unwrap().unwrap();
+            assert_eq!(first.get(), Some(&false));
         });
     }
 }

@@ -111,6 +111,26 @@ impl HandOver {
     }
 }
 
+/// Lets the harness end a run early, from another thread, once its verdict no longer depends
+/// on what the program does next (an interactive validator that rejected first). The run then
+/// ends with [`LimitHit::Stopped`], within one poll interval of [`StopHandle::stop`].
+#[derive(Debug, Clone, Default)]
+pub struct StopHandle(Arc<std::sync::atomic::AtomicBool>);
+
+impl StopHandle {
+    pub fn new() -> StopHandle {
+        StopHandle::default()
+    }
+
+    pub fn stop(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
 /// One program execution.
 #[derive(Debug, Clone)]
 pub struct RunRequest {
@@ -128,6 +148,8 @@ pub struct RunRequest {
     /// written at the same path; created by the caller, made writable for the sandbox).
     pub work_dir: Option<PathBuf>,
     pub limits: Limits,
+    /// Set to end the run early (see [`StopHandle`]); `None` for a run that goes to its end.
+    pub stop: Option<StopHandle>,
 }
 
 /// Which limit, if any, stopped the program. The first one that fired wins.
@@ -151,6 +173,10 @@ pub enum LimitHit {
     /// Not a contestant limit: the machine gave the program so little CPU for so long that
     /// no verdict can be given (a judge error).
     Overloaded,
+    /// Not a contestant limit: the harness ended the run through its [`StopHandle`], its
+    /// verdict being already decided by another program (an interactive validator that
+    /// rejected before the submission ended). What it did until then is measured as usual.
+    Stopped,
 }
 
 /// How the program ended.

@@ -188,6 +188,14 @@ fn decide_run(
                 ),
             );
         }
+        Some(LimitHit::Stopped) => {
+            // Only stopped where another program's verdict already decides (see
+            // `grade::run`); reaching here is the harness's mistake, not the program's.
+            return (
+                Verdict::JE,
+                format!("stopped by the harness ({})", time_breakdown(outcome)),
+            );
+        }
         Some(LimitHit::Memory) => {
             return (
                 Verdict::MLE,

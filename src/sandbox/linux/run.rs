@@ -599,7 +599,7 @@ pub fn run_in_slot(
         out_r,
         err_r,
         start,
-        lim,
+        req,
         &mut probe,
     )?;
     proxy.reaped = true;

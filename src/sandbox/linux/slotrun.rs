@@ -392,7 +392,7 @@ pub fn run_in_slot(
         spawner,
     };
     let supervised =
-        supervise::supervise(pidfd.as_raw_fd(), -1, out_r, err_r, start, lim, &mut probe);
+        supervise::supervise(pidfd.as_raw_fd(), -1, out_r, err_r, start, req, &mut probe);
     let mon = match supervised {
         Ok(m) => m,
         Err(e) => {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::procfs::{self, SchedStat};
 use super::sys;
-use crate::sandbox::{LimitHit, Limits, SandboxError};
+use crate::sandbox::{LimitHit, Limits, RunRequest, SandboxError};
 
 /// How often CPU time (and, without cgroups, memory) is checked.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(10);
@@ -228,18 +228,19 @@ fn wait_ready(fds: &mut [libc::pollfd; 4], timeout: Duration) -> Result<(), Sand
     Ok(())
 }
 
-/// Supervises the run whose proxy is `pidfd` until the proxy says the run is over (on
-/// `done_fd`, an eventfd; the proxy is then left to exit on its own) or has exited (then it
-/// is reaped here).
+/// Supervises the run of `request` whose proxy is `pidfd` until the proxy says the run is
+/// over (on `done_fd`, an eventfd; the proxy is then left to exit on its own) or has exited
+/// (then it is reaped here). The request's limits are enforced, and its stop handle obeyed.
 pub fn supervise(
     pidfd: i32,
     done_fd: i32,
     out_r: OwnedFd,
     err_r: OwnedFd,
     start: Instant,
-    limits: &Limits,
+    request: &RunRequest,
     probe: &mut dyn Probe,
 ) -> Result<Monitored, SandboxError> {
+    let limits = &request.limits;
     let mut pipes = Pipes {
         out: out_r,
         err: err_r,
@@ -303,6 +304,9 @@ pub fn supervise(
         if !interrupted && crate::interrupt::requested().is_some() {
             sys::pidfd_kill(pidfd, libc::SIGKILL);
             interrupted = true;
+        }
+        if request.stop.as_ref().is_some_and(|s| s.is_stopped()) {
+            stop(LimitHit::Stopped, &mut limit_hit, &mut load, probe);
         }
         let now = Instant::now();
         if limit_hit.is_some() || interrupted {
