@@ -81,10 +81,12 @@ fn every_fixture_package_has_its_tests() {
     found.sort();
     // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs,
     // `halfcredit` (a custom grader) in tests/scoring.rs, `twopass` and `passcount`
-    // (multi-pass) in tests/multipass.rs; `threadecho` and `constdouble` their own below.
+    // (multi-pass) in tests/multipass.rs, `ansdouble` (answer validators) in
+    // tests/answers.rs; `threadecho` and `constdouble` their own below.
     let mut listed = [
         &PACKAGES[..],
         &[
+            "ansdouble",
             "constdouble",
             "ctdsum",
             "gensum",
