@@ -394,6 +394,48 @@ mod tests {
         assert!(data.warnings.is_empty(), "{:?}", data.warnings);
     }
 
+    /// `data/invalid_answer` cases (with their answers) and `answer_validator_args`, a list
+    /// or per validator, inherited down the folders as the input validators' are.
+    #[test]
+    fn invalid_answers_and_answer_validator_args() {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        write(r, "data/secret/1.in", "");
+        write(r, "data/secret/1.ans", "");
+        write(
+            r,
+            "data/test_group.yaml",
+            "answer_validator_args: [--strict]\n",
+        );
+        write(
+            r,
+            "data/invalid_answer/g/test_group.yaml",
+            "answer_validator_args:\n  format: [--forbid_abcd]\n",
+        );
+        write(r, "data/invalid_answer/g/x.in", "1\n");
+        write(r, "data/invalid_answer/g/x.ans", " 1\n");
+        let data = load(r).unwrap();
+        assert!(data.warnings.is_empty(), "{:?}", data.warnings);
+        assert_eq!(
+            data.tests[0].args.answer_validator,
+            InputArgs::All(vec!["--strict".into()])
+        );
+        let bad = &data.invalid_answers[0];
+        assert_eq!(bad.name, "invalid_answer/g/x");
+        assert_eq!(
+            bad.answer.as_deref(),
+            Some(r.join("data/invalid_answer/g/x.ans").as_path())
+        );
+        assert_eq!(
+            bad.args.answer_validator.for_validator("format"),
+            ["--forbid_abcd"]
+        );
+        assert!(bad.args.answer_validator.for_validator("other").is_empty());
+        // An invalid answer needs its answer.
+        std::fs::remove_file(r.join("data/invalid_answer/g/x.ans")).unwrap();
+        assert!(load(r).unwrap_err().contains("x.in has no answer file"));
+    }
+
     #[test]
     fn legacy_flags_are_strings_and_per_validator_maps_work() {
         let d = tempfile::tempdir().unwrap();
