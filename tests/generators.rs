@@ -324,6 +324,57 @@ fn gen_validates_generated_inputs_with_a_checktestdata_validator() {
     );
 }
 
+/// gen checks every answer it makes with the package's answer validators (BAPCtools does, in
+/// `bt generate`): the answer on standard input, the input file as the first argument. An
+/// answer a validator rejects stops gen, naming the case, the validator and its message, and
+/// nothing is written; `invalid_answer` cases are made, and verify checks they are rejected.
+#[test]
+fn gen_validates_made_answers_with_the_answer_validators() {
+    let Some((_tmp, pkg)) = fixture() else { return };
+    std::fs::create_dir_all(pkg.join("answer_validators")).unwrap();
+    std::fs::write(
+        pkg.join("answer_validators/bounded.py"),
+        "import re, sys\n\
+         n = int(open(sys.argv[1]).read().split()[0])\n\
+         answer = sys.stdin.read()\n\
+         if not re.fullmatch(r'-?[0-9]+\\n?', answer):\n\
+         \x20   sys.exit('not one integer: ' + repr(answer[:20]))\n\
+         if abs(int(answer)) > 1000 * n:\n\
+         \x20   sys.exit(f'{answer.strip()} is over 1000 n')\n\
+         sys.exit(42)\n",
+    )
+    .unwrap();
+    let yaml = pkg.join("generators/generators.yaml");
+    edit(
+        &yaml,
+        "  invalid_input:\n",
+        "  invalid_answer:\n    data:\n      spaced:\n        in: \"1\\n5\"\n        ans: \" 5\"\n  invalid_input:\n",
+    );
+    gen(&pkg, &[]).assert_code(0);
+    assert_eq!(
+        std::fs::read_to_string(pkg.join("data/invalid_answer/spaced.ans")).unwrap(),
+        " 5\n"
+    );
+    let run = judge(&["verify", "--no-submissions", pkg.to_str().unwrap()]);
+    run.assert_code(0);
+    for line in [
+        "ok    answer validator: all 14 test answers are valid (1 answer validator)",
+        "ok    invalid answers: the 1 answer in data/invalid_answer is rejected",
+    ] {
+        assert!(run.stdout.contains(line), "{line}\n{}", run.stdout);
+    }
+    std::fs::remove_dir_all(pkg.join("data")).unwrap();
+    edit(&yaml, "ans: \"6\"", "ans: \" 6\"");
+    let run = gen(&pkg, &[]);
+    run.assert_code(2);
+    let line = the_error_line(&run);
+    assert!(
+        line.contains("data.sample.1: the answer is invalid: rejected by answer_validators/bounded.py (exit 1): not one integer: ' 6\\n'"),
+        "{line}"
+    );
+    assert!(!pkg.join("data").exists(), "nothing is written");
+}
+
 #[test]
 fn check_names_differences_missing_and_unmentioned_files() {
     let Some((_tmp, pkg)) = fixture() else { return };

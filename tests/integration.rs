@@ -9,6 +9,7 @@
 
 mod common;
 
+mod answers;
 mod cgroup_backend;
 mod cgroup_ownership;
 mod cli;

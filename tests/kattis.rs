@@ -81,10 +81,12 @@ fn every_fixture_package_has_its_tests() {
     found.sort();
     // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs,
     // `halfcredit` (a custom grader) in tests/scoring.rs, `twopass` and `passcount`
-    // (multi-pass) in tests/multipass.rs; `threadecho` and `constdouble` their own below.
+    // (multi-pass) in tests/multipass.rs, `ansdouble` (answer validators) in
+    // tests/answers.rs; `threadecho` and `constdouble` their own below.
     let mut listed = [
         &PACKAGES[..],
         &[
+            "ansdouble",
             "constdouble",
             "ctdsum",
             "gensum",
@@ -344,8 +346,9 @@ fn an_endless_writer_meets_a_time_limit_expectation() {
 /// What judge cannot check of a package that may be fine is a warning, as BAPCtools runs such
 /// packages (its `testexpectations` has no input validator, `hellounix` no accepted
 /// submission): `constdouble` with a VIVA input validator only (skipped), so no validator
-/// judge runs (its inputs and data/invalid_input not checked), answer validators (not run),
-/// and no accepted submission (its time limit is problem.yaml's) passes with those warnings; `--strict` fails it on them, as
+/// judge runs (its inputs and data/invalid_input not checked), and no accepted submission (its
+/// time limit is problem.yaml's) passes with those warnings (its answer validator runs: no
+/// warning since answer validators are run); `--strict` fails it on them, as
 /// problemtools (which refuses such a package) would; a fault of the package (an unknown key
 /// in problem.yaml) fails it either way.
 #[test]
@@ -372,7 +375,6 @@ fn an_incomplete_package_warns_and_fails_only_with_strict() {
         warned,
         [
             ("package", "warn"),
-            ("package", "warn"),
             ("validator", "warn"),
             ("invalid inputs", "warn"),
             ("submissions", "warn"),
@@ -381,6 +383,10 @@ fn an_incomplete_package_warns_and_fails_only_with_strict() {
         p.checks
     );
     assert!(p.check("validator").message.contains("not checked"));
+    assert_eq!(
+        p.check("answer validator").message,
+        "all 3 test answers are valid (1 answer validator)"
+    );
     assert!(
         p.checks.iter().any(|c| c.name == "package"
             && c.status == "warn"

@@ -17,12 +17,6 @@ pub fn run(pkg: &Path, out: Option<&Path>, check_only: bool) -> Result<Status> {
     for w in g.warnings.iter().chain(&g.unsupported(pkg)) {
         eprintln!("warning: {w}");
     }
-    if pkg.join("answer_validators").is_dir() {
-        eprintln!(
-            "warning: {}: answer validators are not run on the made answers",
-            pkg.join("answer_validators").display()
-        );
-    }
     let jury = JuryConfig {
         slots: std::thread::available_parallelism()
             .map(|n| n.get())

@@ -1,7 +1,7 @@
 //! The test data of a Kattis package: `data/sample` and `data/secret` (nested folders in
-//! lexicographic order), `data/invalid_input`, and the per-folder (`testdata.yaml`,
-//! `test_group.yaml`) and per-test (`<case>.yaml`) settings that matter for pass-fail
-//! judging: the validators' arguments.
+//! lexicographic order), `data/invalid_input`, `data/invalid_answer`, and the per-folder
+//! (`testdata.yaml`, `test_group.yaml`) and per-test (`<case>.yaml`) settings that matter for
+//! pass-fail judging: the validators' arguments.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::yaml::{self, Map};
 
-/// Arguments for the input validators: the same for all, or per validator name.
+/// Arguments for the input (or answer) validators: the same for all, or per validator name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InputArgs {
     All(Vec<String>),
@@ -36,6 +36,9 @@ impl InputArgs {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TestArgs {
     pub input_validator: InputArgs,
+    /// `answer_validator_args` (BAPCtools): the answer validators' arguments, after the
+    /// input file.
+    pub answer_validator: InputArgs,
     /// Appended to `problem.yaml`'s legacy `validator_flags`.
     pub output_validator: Vec<String>,
 }
@@ -57,6 +60,9 @@ pub struct Data {
     /// Samples, then secret tests, in the order they are judged.
     pub tests: Vec<Case>,
     pub invalid_inputs: Vec<Case>,
+    /// `data/invalid_answer`: valid inputs whose answers the answer validators (or the
+    /// output validator) must reject.
+    pub invalid_answers: Vec<Case>,
     pub warnings: Vec<String>,
     /// What is not a fault of the package but changes what is judged (no secret test).
     pub notes: Vec<String>,
@@ -80,16 +86,14 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
             walk(&data, &sub, &root, true, &mut out.tests, &mut out.warnings)?;
         }
     }
-    let invalid = data.join("invalid_input");
-    if invalid.is_dir() {
-        walk(
-            &data,
-            &invalid,
-            &root,
-            false,
-            &mut out.invalid_inputs,
-            &mut out.warnings,
-        )?;
+    for (folder, answers, cases) in [
+        ("invalid_input", false, &mut out.invalid_inputs),
+        ("invalid_answer", true, &mut out.invalid_answers),
+    ] {
+        let dir = data.join(folder);
+        if dir.is_dir() {
+            walk(&data, &dir, &root, answers, cases, &mut out.warnings)?;
+        }
     }
     if !out.tests.iter().any(|t| t.name.starts_with("secret/")) {
         if !out.tests.is_empty() {
@@ -248,34 +252,12 @@ fn read_args(
         args.output_validator = list;
     }
     for key in ["input_validator_flags", "input_validator_args"] {
-        match m.take_any(key) {
-            None => {}
-            Some(yaml_serde::Value::Mapping(per)) => {
-                let mut map = BTreeMap::new();
-                for (k, v) in per {
-                    let name = yaml::scalar_text(k).unwrap_or_default();
-                    let list = match v {
-                        yaml_serde::Value::Sequence(items) => {
-                            items.iter().filter_map(yaml::scalar_text).collect()
-                        }
-                        other => yaml::scalar_text(other)
-                            .map(|s| split(&s))
-                            .unwrap_or_default(),
-                    };
-                    map.insert(name, list);
-                }
-                args.input_validator = InputArgs::PerValidator(map);
-            }
-            Some(yaml_serde::Value::Sequence(items)) => {
-                args.input_validator =
-                    InputArgs::All(items.iter().filter_map(yaml::scalar_text).collect());
-            }
-            Some(v) => {
-                let s = yaml::scalar_text(v)
-                    .ok_or_else(|| at(format!("{key} must be a string, a list or a map")))?;
-                args.input_validator = InputArgs::All(split(&s));
-            }
+        if let Some(a) = validator_args(&mut m, key).map_err(at)? {
+            args.input_validator = a;
         }
+    }
+    if let Some(a) = validator_args(&mut m, "answer_validator_args").map_err(at)? {
+        args.answer_validator = a;
     }
     if let Some(submission_args) = m.take_strings("args").map_err(at)? {
         if !submission_args.is_empty() {
@@ -314,6 +296,38 @@ fn read_args(
         warnings.push(format!("{}: unknown key `{key}`", path.display()));
     }
     Ok(args)
+}
+
+/// The validator arguments under `key`: a string, a list, or a map from validator name to
+/// either.
+fn validator_args(m: &mut Map, key: &str) -> Result<Option<InputArgs>, String> {
+    Ok(Some(match m.take_any(key) {
+        None => return Ok(None),
+        Some(yaml_serde::Value::Mapping(per)) => {
+            let mut map = BTreeMap::new();
+            for (k, v) in per {
+                let name = yaml::scalar_text(k).unwrap_or_default();
+                let list = match v {
+                    yaml_serde::Value::Sequence(items) => {
+                        items.iter().filter_map(yaml::scalar_text).collect()
+                    }
+                    other => yaml::scalar_text(other)
+                        .map(|s| split(&s))
+                        .unwrap_or_default(),
+                };
+                map.insert(name, list);
+            }
+            InputArgs::PerValidator(map)
+        }
+        Some(yaml_serde::Value::Sequence(items)) => {
+            InputArgs::All(items.iter().filter_map(yaml::scalar_text).collect())
+        }
+        Some(v) => {
+            let s = yaml::scalar_text(v)
+                .ok_or_else(|| format!("{key} must be a string, a list or a map"))?;
+            InputArgs::All(split(&s))
+        }
+    }))
 }
 
 fn split(s: &str) -> Vec<String> {
@@ -378,6 +392,48 @@ mod tests {
         assert_eq!(data.invalid_inputs.len(), 1);
         assert!(data.invalid_inputs[0].answer.is_none());
         assert!(data.warnings.is_empty(), "{:?}", data.warnings);
+    }
+
+    /// `data/invalid_answer` cases (with their answers) and `answer_validator_args`, a list
+    /// or per validator, inherited down the folders as the input validators' are.
+    #[test]
+    fn invalid_answers_and_answer_validator_args() {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        write(r, "data/secret/1.in", "");
+        write(r, "data/secret/1.ans", "");
+        write(
+            r,
+            "data/test_group.yaml",
+            "answer_validator_args: [--strict]\n",
+        );
+        write(
+            r,
+            "data/invalid_answer/g/test_group.yaml",
+            "answer_validator_args:\n  format: [--forbid_abcd]\n",
+        );
+        write(r, "data/invalid_answer/g/x.in", "1\n");
+        write(r, "data/invalid_answer/g/x.ans", " 1\n");
+        let data = load(r).unwrap();
+        assert!(data.warnings.is_empty(), "{:?}", data.warnings);
+        assert_eq!(
+            data.tests[0].args.answer_validator,
+            InputArgs::All(vec!["--strict".into()])
+        );
+        let bad = &data.invalid_answers[0];
+        assert_eq!(bad.name, "invalid_answer/g/x");
+        assert_eq!(
+            bad.answer.as_deref(),
+            Some(r.join("data/invalid_answer/g/x.ans").as_path())
+        );
+        assert_eq!(
+            bad.args.answer_validator.for_validator("format"),
+            ["--forbid_abcd"]
+        );
+        assert!(bad.args.answer_validator.for_validator("other").is_empty());
+        // An invalid answer needs its answer.
+        std::fs::remove_file(r.join("data/invalid_answer/g/x.ans")).unwrap();
+        assert!(load(r).unwrap_err().contains("x.in has no answer file"));
     }
 
     #[test]

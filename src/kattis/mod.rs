@@ -3,7 +3,8 @@
 //!
 //! ```text
 //!   problem.yaml ─► config        data/ ─► data (tests, groups' validator arguments)
-//!   input_validators/, output_validator(s)/ ─► programs (built with the compile table + cache)
+//!   input_validators/, answer_validators/, output_validator(s)/ ─► programs (built with the
+//!     compile table + cache)
 //!   submissions/ (+ submissions.yaml) ─► submissions (what each must get)
 //!          └──────────────► KattisPackage: impl Problem (validate, check, solve, interact)
 //! ```
@@ -32,6 +33,7 @@ pub mod relay;
 pub mod scoring;
 pub mod submissions;
 pub mod timelimit;
+mod validate;
 mod yaml;
 
 pub use config::{Config, Version};
@@ -57,6 +59,8 @@ pub struct KattisPackage {
     pub config: Config,
     pub data: data::Data,
     pub input_validators: Vec<Program>,
+    /// `answer_validators/` (2025-09, BAPCtools): each checks every test's `.ans`.
+    pub answer_validators: Vec<Program>,
     /// `None`: the default output validator.
     pub output_validator: Option<Program>,
     /// The custom grader (`graders/`) of a legacy scoring package, if it has one.
@@ -103,6 +107,7 @@ impl KattisPackage {
             .tests
             .iter()
             .chain(&data.invalid_inputs)
+            .chain(&data.invalid_answers)
             .filter_map(|c| Some((c.input.canonicalize().ok()?, c.args.clone())))
             .collect();
         KattisPackage {
@@ -111,6 +116,7 @@ impl KattisPackage {
             config,
             data,
             input_validators,
+            answer_validators: Vec::new(),
             output_validator,
             grader: None,
             grader_answers: Default::default(),
@@ -124,6 +130,12 @@ impl KattisPackage {
     /// The package with its custom grader (`graders/`).
     pub fn with_grader(mut self, grader: Option<Program>) -> KattisPackage {
         self.grader = grader;
+        self
+    }
+
+    /// The package with its answer validators (`answer_validators/`).
+    pub fn with_answer_validators(mut self, validators: Vec<Program>) -> KattisPackage {
+        self.answer_validators = validators;
         self
     }
 
@@ -160,6 +172,7 @@ impl KattisPackage {
         let programs: Vec<_> = self
             .input_validators
             .iter()
+            .chain(&self.answer_validators)
             .chain(&self.output_validator)
             .chain(&self.grader)
             .collect();

@@ -7,10 +7,11 @@ use std::time::Duration;
 use super::data::TestArgs;
 use super::default_validator::{self, Flags};
 use super::programs::{open_dir, open_file, Program};
+use super::validate::validate_input;
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
 use crate::problems::{
     GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Passes, Problem,
-    TestCase, Validation, ValidatorScore, Violation,
+    TestCase, Validation, ValidatorScore,
 };
 use crate::sandbox::{
     LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination,
@@ -214,7 +215,13 @@ impl KattisPackage {
         )
     }
 
-    fn check_with(&self, input: &str, answer: &str, output: &[u8], args: &TestArgs) -> Judgement {
+    pub(crate) fn check_with(
+        &self,
+        input: &str,
+        answer: &str,
+        output: &[u8],
+        args: &TestArgs,
+    ) -> Judgement {
         self.check_scored(input, answer, output, args).0
     }
 
@@ -481,6 +488,10 @@ impl Problem for KattisPackage {
         self.validate_with(test.input.as_bytes(), &self.args_of(test))
     }
 
+    fn validate_answer(&self, test: &TestCase, strict: bool) -> Validation {
+        self.answer_verdict(test, strict)
+    }
+
     fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {
         self.check_with(&test.input, &test.answer, output, &self.args_of(test))
     }
@@ -515,67 +526,4 @@ impl Problem for KattisPackage {
                 .map(|p| Box::new(p) as Box<dyn Passes + 'a>)
         })
     }
-}
-
-/// Runs every input validator on `input` with the test's arguments: `Ok(Err(..))` names the
-/// validator that rejected it and why; `Err` when a validator failed (a limit, exit 0 of a
-/// package-protocol validator).
-pub(crate) fn validate_input(
-    jury: &super::JuryRunner,
-    validators: &[Program],
-    limits: &Limits,
-    input: &[u8],
-    args: &TestArgs,
-) -> Validation {
-    for v in validators {
-        let script = match v.form {
-            super::programs::Form::Checktestdata(_) => jury.build(v)?.script,
-            _ => None,
-        };
-        if let Some(script) = script {
-            let args = args.input_validator.for_validator(&v.name);
-            match super::checktestdata::validate(&script, &v.display, args, input, limits)? {
-                Ok(()) => continue,
-                Err(violation) => return Ok(Err(violation)),
-            }
-        }
-        let dir = RunDir::new()?;
-        let outcome = jury.run(
-            v,
-            args.input_validator.for_validator(&v.name),
-            Stdin::Bytes(input.to_vec()),
-            Stdout::Capture,
-            &dir.feedback,
-            &[],
-            limits,
-        )?;
-        if let Some(hit) = outcome.limit_hit {
-            return Err(jury_error(v, limit_text(hit, limits)));
-        }
-        let valid = match (v.testlib, outcome.termination) {
-            (true, Termination::Exited(0)) | (false, Termination::Exited(42)) => true,
-            (false, Termination::Exited(0)) => {
-                return Err(jury_error(
-                    v,
-                    "exited with status 0; an input validator must exit 42 for a valid input and 43 for an invalid one (or call registerValidation, for testlib)",
-                ))
-            }
-            _ => false,
-        };
-        if !valid {
-            let how = match outcome.termination {
-                Termination::Exited(c) => format!("exit {c}"),
-                Termination::Signaled(s) => signal_name(s),
-            };
-            let why = last_line(&outcome.stderr)
-                .or_else(|| last_line(&outcome.stdout))
-                .map(|l| format!(": {l}"))
-                .unwrap_or_default();
-            return Ok(Err(Violation::unplaced(format!(
-                "rejected by {} ({how}){why}",
-                v.display
-            ))));
-        }
-    }
-    Ok(Ok(()))
 }

@@ -322,7 +322,7 @@ fn language_of(path: &Path) -> Option<Language> {
 }
 
 /// Files a program may not be given in: VIVA, and checktestdata unless `ctd` (input
-/// validators only).
+/// validators and answer validators only).
 fn unsupported_kind(path: &Path, ctd: bool) -> Option<&'static str> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("ctd") if !ctd => Some("checktestdata"),
@@ -351,7 +351,7 @@ fn checktestdata_file(path: &Path) -> Option<PathBuf> {
     (!other_program).then(|| one.clone())
 }
 
-/// Finds the input validators in `folder`: [`find`], with checktestdata programs.
+/// Finds the input (or answer) validators in `folder`: [`find`], with checktestdata programs.
 pub fn find_input_validators(
     pkg_dir: &Path,
     folder: &Path,

@@ -70,14 +70,10 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         input_validators.extend(found);
         gaps.extend(w);
     }
-    // 2025-09's answer validators (BAPCtools runs them in `bt validate`): each answer is
-    // checked by the output validator instead.
-    if dir.join("answer_validators").is_dir() {
-        gaps.push(format!(
-            "{}: answer validators are not run (each answer is checked by the output validator)",
-            dir.join("answer_validators").display()
-        ));
-    }
+    // 2025-09's answer validators (BAPCtools runs them in `bt validate`), checktestdata too.
+    let (answer_validators, w) =
+        programs::find_input_validators(dir, &dir.join("answer_validators")).map_err(broken)?;
+    gaps.extend(w);
     let output_validator = find_output_validator(dir, &config, &mut gaps)?;
     let grader = find_grader(dir, scoring.as_deref(), &mut gaps, &mut warnings)?;
     if (config.interactive || config.passes > 1) && output_validator.is_none() {
@@ -131,7 +127,8 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             ),
             notes,
         )
-        .with_grader(grader),
+        .with_grader(grader)
+        .with_answer_validators(answer_validators),
     );
     Ok(Package {
         name,

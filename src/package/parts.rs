@@ -94,6 +94,26 @@ impl Package {
             .is_none_or(|k| !k.input_validators.is_empty())
     }
 
+    /// How many answer validators the package has (a Kattis package's `answer_validators/`);
+    /// built-in problems check answers with their checker only.
+    pub fn answer_validators(&self) -> usize {
+        self.kattis
+            .as_ref()
+            .map_or(0, |k| k.answer_validators.len())
+    }
+
+    /// The tests whose answers must be rejected (a Kattis package's `data/invalid_answer/`,
+    /// nested folders too): each input file and its answer file.
+    pub fn invalid_answers(&self) -> Vec<(PathBuf, PathBuf)> {
+        self.kattis.as_ref().map_or(Vec::new(), |k| {
+            k.data
+                .invalid_answers
+                .iter()
+                .filter_map(|c| Some((c.input.clone(), c.answer.clone()?)))
+                .collect()
+        })
+    }
+
     /// Builds the package's jury programs (validators, checker) now, so that one that does
     /// not compile is reported before any test runs. Built-in jury logic is in judge itself.
     pub fn build_jury_programs(&self) -> Result<(), JuryError> {

@@ -140,6 +140,13 @@ pub trait Problem: Send + Sync {
         self.validate(test.input.as_bytes())
     }
 
+    /// The answer validators' judgement of the test's jury answer (a Kattis package's
+    /// `answer_validators/`); with `strict` (an answer that must be rejected), the checker's
+    /// too, given the answer as a strict output. Built-in problems have no answer validators.
+    fn validate_answer(&self, _test: &TestCase, _strict: bool) -> Validation {
+        Ok(Ok(()))
+    }
+
     /// Features of an input that subtasks select tests by (`n` = 3), read from the input;
     /// empty (the default) when the problem names none.
     fn features(&self, _input: &str) -> GenParams {

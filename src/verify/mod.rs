@@ -13,6 +13,7 @@ use crate::problems::{GenParams, Judgement, JuryError, Problem};
 use crate::testset::{self, Origin, TestCase};
 use crate::text::{agree, all, count};
 
+mod answers;
 mod fault;
 pub mod jury;
 pub mod run;
@@ -131,6 +132,8 @@ pub fn static_checks(pkg: &Package, jobs: usize) -> Result<(Vec<Check>, Vec<Test
     let logic = pkg.logic.as_ref();
     checks.push(check_inputs_valid(pkg, &tests, jobs)?);
     checks.push(check_invalid_rejected(pkg, jobs)?);
+    checks.extend(answers::check_answers_valid(pkg, &tests, jobs)?);
+    checks.extend(answers::check_invalid_answers(pkg, jobs)?);
     if !logic.generators().is_empty() || !pkg.groups.is_empty() {
         checks.push(check_generators(pkg));
     }

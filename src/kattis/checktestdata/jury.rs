@@ -57,7 +57,7 @@ pub fn validate(
             "-w" | "--whitespace-ok" => options.whitespace_ok = true,
             _ => {
                 return Err(JuryError(format!(
-                    "{display}: checktestdata takes no argument but --whitespace-ok, not `{a}` (from input_validator_args)"
+                    "{display}: checktestdata takes no argument but --whitespace-ok, not `{a}` (from input_validator_args or answer_validator_args)"
                 )))
             }
         }

@@ -175,6 +175,9 @@ pub fn make(pkg: &Path, g: &Generators, out: &Path, jury: &JuryConfig) -> Result
     let problem_yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap_or_default();
     let runner = JuryRunner::new(jury.slots, table, cache).with_constants(constants(&problem_yaml));
     let validators = input_validators(pkg)?;
+    let (answer_validators, _) =
+        programs::find_input_validators(pkg, &pkg.join("answer_validators"))
+            .map_err(|e| anyhow!(e))?;
     for dir in &g.plan.dirs {
         let path = out.join(&dir.path);
         std::fs::create_dir_all(&path)
@@ -188,6 +191,7 @@ pub fn make(pkg: &Path, g: &Generators, out: &Path, jury: &JuryConfig) -> Result
         &g.config,
         &runner,
         &validators,
+        &answer_validators,
         &g.plan,
         &g.model.programs,
     )?;
@@ -225,7 +229,7 @@ pub struct DataSource {
 
 /// The data folder of the package in `pkg`: its `data/`, or, when it has
 /// `generators/generators.yaml`, the data made from it, kept in the compile cache under a key
-/// of everything it depends on (generators/, problem.yaml, the input validators, the
+/// of everything it depends on (generators/, problem.yaml, the input and answer validators, the
 /// solutions, the language table): made once, then reused; the package folder is never
 /// written. When the data cannot be made, a committed `data/` is used with a note; without
 /// one, the error is one line.
@@ -270,7 +274,12 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
     };
     let key = write::key(
         pkg,
-        &["generators", "input_validators", "input_format_validators"],
+        &[
+            "generators",
+            "input_validators",
+            "input_format_validators",
+            "answer_validators",
+        ],
         &[&["problem.yaml".to_string()][..], &solutions].concat(),
         &[&languages],
     )?;

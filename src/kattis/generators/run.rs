@@ -1,9 +1,9 @@
 //! Running the plan: the generators and solutions are built with the compile table and cache
 //! (as validators are), each case is made in a folder of its own by its generator in the
 //! sandbox under limits, its files copied or given inline are added, its input is checked by
-//! the package's input validators, then the solution writes its answer. Cases run on
-//! parallel workers; the first failure stops the others and is one line naming the case,
-//! the program and the reason.
+//! the package's input validators, then the solution writes its answer, checked by the answer
+//! validators. Cases run on parallel workers; the first failure stops the others and is one
+//! line naming the case, the program and the reason.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,8 +15,9 @@ use anyhow::{anyhow, bail, Context, Result};
 
 use super::model::FileSpec;
 use super::plan::{Command, Plan, Planned};
-use crate::kattis::problem::{last_line, limit_text, validate_input};
+use crate::kattis::problem::{last_line, limit_text};
 use crate::kattis::programs::{self, open_dir, open_file, Program};
+use crate::kattis::validate::{validate_answer, validate_input};
 use crate::kattis::{Config, JuryRunner};
 use crate::sandbox::{Limits, Stdin, Stdout, Termination};
 use crate::verdict::signal_name;
@@ -37,6 +38,8 @@ pub struct Runner<'a> {
     pub config: &'a Config,
     pub jury: &'a JuryRunner,
     pub validators: &'a [Program],
+    /// `answer_validators/`: every answer made must pass them.
+    pub answer_validators: &'a [Program],
     /// Generator programs by the name commands use.
     generators: BTreeMap<String, Program>,
     /// Solutions by path relative to the package.
@@ -70,6 +73,7 @@ impl<'a> Runner<'a> {
         config: &'a Config,
         jury: &'a JuryRunner,
         validators: &'a [Program],
+        answer_validators: &'a [Program],
         plan: &Plan,
         dictionary: &BTreeMap<String, Vec<String>>,
     ) -> Result<Runner<'a>> {
@@ -117,6 +121,7 @@ impl<'a> Runner<'a> {
             config,
             jury,
             validators,
+            answer_validators,
             generators,
             solutions,
             default_solution,
@@ -141,6 +146,7 @@ impl<'a> Runner<'a> {
             .values()
             .chain(self.solutions.values())
             .chain(self.validators)
+            .chain(self.answer_validators)
             .collect();
         self.jury
             .build_all(&programs)
@@ -249,6 +255,9 @@ impl<'a> Runner<'a> {
             }
         }
         self.links(case, &mut files, "ans")?;
+        if let (Some(input), Some(answer)) = (files.get("in"), files.get("ans")) {
+            self.check_answer(out, case, input, answer)?;
+        }
         for (ext, bytes) in &files {
             write_file(&out.join(format!("{}.{ext}", case.path)), bytes)?;
         }
@@ -373,6 +382,34 @@ impl<'a> Runner<'a> {
                 bail!("{rule}: the generated input is invalid: {at}{}", v.message)
             }
             (_, Ok(())) => Ok(()),
+        }
+    }
+
+    /// Checks a case's answer with the answer validators and the arguments of its folder: it
+    /// must be valid, except in `invalid_input` and `testing_tool_test` (not checked) and
+    /// `invalid_answer` (whose answer `judge verify` checks is rejected, by the answer
+    /// validators or the output validator).
+    fn check_answer(&self, out: &Path, case: &Planned, input: &[u8], answer: &[u8]) -> Result<()> {
+        let skip = ["invalid_input", "invalid_answer", "testing_tool_test"];
+        if self.answer_validators.is_empty() || skip.contains(&case.root()) {
+            return Ok(());
+        }
+        let rule = &case.rule;
+        let args =
+            crate::kattis::data::args_of(out, &case.path).map_err(|e| anyhow!("{rule}: {e}"))?;
+        let limits = crate::kattis::KattisPackage::limits_for_validation(self.config);
+        let verdict = validate_answer(
+            self.jury,
+            self.answer_validators,
+            &limits,
+            input,
+            answer,
+            &args,
+        )
+        .map_err(|e| anyhow!("{rule}: {}", e.0))?;
+        match verdict {
+            Ok(()) => Ok(()),
+            Err(v) => bail!("{rule}: the answer is invalid: {v}"),
         }
     }
 

@@ -1,0 +1,141 @@
+//! Answer validators (`answer_validators/`, 2025-09 as BAPCtools reads it) on the fixture
+//! `tests/packages/ansdouble` (print 2n): a Python answer validator given the input file as
+//! its first argument and `answer_validator_args` per validator (`--even` in
+//! `data/secret/big`), a checktestdata one, and `data/invalid_answer/` cases (a leading space,
+//! an answer over 2n) that must be rejected.
+
+use crate::common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::verify_report::VerifyReport;
+use common::{copy_dir, judge_timed, root};
+
+fn fixture() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("ansdouble");
+    copy_dir(&root().join("tests/packages/ansdouble"), &dir);
+    (tmp, dir)
+}
+
+fn verify(dir: &std::path::Path, extra: &[&str]) -> (common::Run, VerifyReport) {
+    let mut args = vec!["verify", "--json"];
+    args.extend(extra);
+    args.push(dir.to_str().unwrap());
+    let run = judge_timed(300, &args);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    (run, report)
+}
+
+/// verify runs every answer validator on every answer, and checks every invalid answer is
+/// rejected; the package passes (no "not run" warning), its submissions get their verdicts.
+#[test]
+fn verify_runs_the_answer_validators_on_every_answer() {
+    let (_t, dir) = fixture();
+    let (run, report) = verify(&dir, &[]);
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_eq!(c.status, "ok", "{}: {}", c.name, c.message);
+    }
+    assert_eq!(
+        p.check("answer validator").message,
+        "all 3 test answers are valid (2 answer validators)"
+    );
+    assert_eq!(
+        p.check("invalid answers").message,
+        "all 2 answers in data/invalid_answer are rejected"
+    );
+    let got: Vec<(&str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/wrong_answer/two.py", "WA"),
+        ]
+    );
+    run.assert_code(0);
+}
+
+/// An answer an answer validator rejects fails verify (exit 1), naming the test, the answer
+/// file, the validator and its message; an invalid answer every validator accepts fails too.
+#[test]
+fn a_rejected_answer_or_an_accepted_invalid_answer_fails_verify() {
+    let (_t, dir) = fixture();
+    // Odd: rejected only with `--even`, which data/secret/big/test_group.yaml gives format.py.
+    fs::write(dir.join("data/secret/big/2.ans"), "1999\n").unwrap();
+    let (run, report) = verify(&dir, &["--no-submissions"]);
+    run.assert_code(1);
+    let c = report.problems[0].check("answer validator");
+    assert_eq!(c.status, "fail");
+    assert_eq!(
+        c.message,
+        "test `secret/big/2`: its answer is invalid: data/secret/big/2.ans: rejected by answer_validators/format.py (exit 43): 1999 is odd"
+    );
+    // A leading space: the checktestdata validator says where.
+    fs::write(dir.join("data/secret/big/2.ans"), "2000\n").unwrap();
+    fs::write(dir.join("data/secret/1.ans"), " 2\n").unwrap();
+    let (run, report) = verify(&dir, &["--no-submissions"]);
+    run.assert_code(1);
+    let c = report.problems[0].check("answer validator");
+    assert!(
+        c.message.starts_with("test `secret/1`: its answer is invalid: data/secret/1.ans:1:1: rejected by answer_validators/digits.ctd"),
+        "{}",
+        c.message
+    );
+    // The same answer is fine in data/invalid_answer; one nothing rejects is not.
+    fs::write(dir.join("data/secret/1.ans"), "2\n").unwrap();
+    fs::write(dir.join("data/invalid_answer/too-large.ans"), "6\n").unwrap();
+    let (run, report) = verify(&dir, &["--no-submissions"]);
+    run.assert_code(1);
+    let c = report.problems[0].check("invalid answers");
+    assert_eq!(c.status, "fail");
+    assert_eq!(
+        c.message,
+        "data/invalid_answer/too-large.ans is accepted by the answer validators and the output validator (case_sensitive space_change_sensitive)"
+    );
+    assert_eq!(report.problems[0].check("answer validator").status, "ok");
+}
+
+/// A broken answer validator is a judge error (one line, exit 2), never a verdict: exit 0
+/// where 42 or 43 is due, or a loop stopped by the validation time limit.
+#[test]
+fn a_broken_answer_validator_is_one_clear_error() {
+    let (_t, dir) = fixture();
+    fs::write(
+        dir.join("answer_validators/format.py"),
+        "import sys\nsys.exit(0)\n",
+    )
+    .unwrap();
+    let run = judge_timed(300, &["verify", "--no-submissions", dir.to_str().unwrap()]);
+    run.assert_code(2);
+    let line = common::the_error_line(&run);
+    assert!(
+        line.contains(
+            "answer_validators/format.py: exited with status 0; an answer validator must exit 42"
+        ),
+        "{line}"
+    );
+    fs::write(
+        dir.join("problem.yaml"),
+        fs::read_to_string(dir.join("problem.yaml")).unwrap() + "  validation_time: 1\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("answer_validators/format.py"),
+        "while True:\n    pass\n",
+    )
+    .unwrap();
+    let run = judge_timed(120, &["verify", "--no-submissions", dir.to_str().unwrap()]);
+    run.assert_code(2);
+    let line = common::the_error_line(&run);
+    assert!(
+        line.contains("answer_validators/format.py: ran over its CPU time limit of 1.0 s"),
+        "{line}"
+    );
+}
