@@ -540,3 +540,25 @@ fn ctrl_c_during_gen_leaves_data_untouched() {
     assert_eq!(snapshot(&pkg.join("data")), before);
     assert_no_scratch(&pkg);
 }
+
+/// A generator given as a folder runs from a folder of its own name, as BAPCtools runs it:
+/// in `tests/packages/selfname`, `b` is a link to the folder `a`, and its `gen.py` prints the
+/// name of the folder it runs from (`argv[0]`) and its own file name (`__file__`). BAPCtools'
+/// test problem `identity` seeds its generators `y`, `n`, `t`, `f` (links to one folder) with
+/// that name. Before, every folder program ran as `<cache entry>/solution.py`: `a` and `b`
+/// shared one entry and printed the same line.
+#[test]
+fn a_folder_generator_runs_from_a_folder_of_its_own_name() {
+    if !require(have("python3"), "python3") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("selfname");
+    copy_dir(&root().join("tests/packages/selfname"), &pkg);
+    assert!(pkg.join("generators/b").is_symlink());
+    let run = gen(&pkg, &[]);
+    run.assert_code(0);
+    let data = snapshot(&pkg.join("data"));
+    assert_eq!(text(&data, "secret/from_a.in"), "a gen.py\n");
+    assert_eq!(text(&data, "secret/from_b.in"), "b gen.py\n");
+}

@@ -82,7 +82,8 @@ fn every_fixture_package_has_its_tests() {
     // `gensum` (data made from generators.yaml) has its tests in tests/generators.rs,
     // `halfcredit` (a custom grader) in tests/scoring.rs, `twopass` and `passcount`
     // (multi-pass) in tests/multipass.rs, `ansdouble` (answer validators) in
-    // tests/answers.rs; `threadecho` and `constdouble` their own below.
+    // tests/answers.rs, `selfname` (a generator folder linked to another) in
+    // tests/generators.rs; `threadecho`, `constdouble` and `included` their own below.
     let mut listed = [
         &PACKAGES[..],
         &[
@@ -91,7 +92,9 @@ fn every_fixture_package_has_its_tests() {
             "ctdsum",
             "gensum",
             "halfcredit",
+            "included",
             "passcount",
+            "selfname",
             "threadecho",
             "twopass",
         ],
@@ -187,6 +190,48 @@ fn verify_substitutes_constants_into_jury_programs_only() {
             ("submissions/wrong_answer/literal.py", "WA"),
         ]
     );
+    run.assert_code(0);
+}
+
+/// `included`: the files of `include/python3/` are added to every Python submission, those of
+/// `include/default/` to a C++ one (no `include/cpp/`), `{{offset}}` replaced by the constant;
+/// an included file replaces a folder submission's own of the same name. The accepted
+/// submissions need them (the offset is in no submission): jury submissions in `verify`, and
+/// a contestant's in `grade`. Before, `include/` was ignored: the Python ones failed to import
+/// `offset`, the C++ one did not compile.
+#[test]
+fn included_files_are_added_to_submissions_in_their_language() {
+    let dir = rel(&package("included"));
+    let run = judge_timed(300, &["verify", "--json", &dir]);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let p = &report.problems[0];
+    for c in &p.checks {
+        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+    }
+    let got: Vec<(&str, &str)> = p
+        .submissions
+        .iter()
+        .map(|s| (s.path.as_str(), s.actual.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("submissions/accepted/add.cpp", "AC"),
+            ("submissions/accepted/add.py", "AC"),
+            ("submissions/accepted/folder", "AC"),
+            ("submissions/wrong_answer/six.py", "WA"),
+        ]
+    );
+    run.assert_code(0);
+
+    let tmp = tempfile::tempdir().unwrap();
+    let sub = tmp.path().join("contestant.py");
+    fs::write(&sub, "import offset\nprint(int(input()) + offset.OFFSET)\n").unwrap();
+    let run = judge_timed(120, &["grade", &dir, &rel(&sub), "--json"]);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim())
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    assert_eq!(r["verdict"], "AC", "{}", run.stdout);
     run.assert_code(0);
 }
 

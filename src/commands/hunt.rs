@@ -115,7 +115,7 @@ pub fn run(args: HuntArgs) -> Result<Status> {
         (Some(path), _) => {
             let submission = Submission::from_path(path, args.lang)?;
             let grader = Grader::new(jobs, args.run.languages.as_deref())?;
-            let compiled = grader.compile(&submission)?;
+            let compiled = grader.compile(&pkg.included(), &submission)?;
             let limits = limits_for(&pkg, &compiled);
             let Some(program) = program(&compiled, &limits) else {
                 println!(

@@ -50,7 +50,7 @@ pub fn run(args: StressArgs) -> Result<Status> {
     }
     let jobs = args.run.jobs();
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
-    let compiled = grader.compile(&submission)?;
+    let compiled = grader.compile(&pkg.included(), &submission)?;
     let limits = limits_for(&pkg, &compiled);
     let name = submission.path.display().to_string();
     // Random, not the clock: two runs started in the same second must differ. Printed at the

@@ -17,7 +17,9 @@ pub(super) struct EntryMeta {
     pub(super) compile_time_us: u64,
 }
 
-/// Everything that determines the compile result: layout version, language, source, compile
+/// Everything that determines the compile result: layout version, language, source, the
+/// folder name and entry point's file name of a program given as a folder (its files are laid
+/// out under that name, so that it sees its own path as BAPCtools runs it), compile
 /// template, compiler environment and rlimit choice, the compiler binary's identity (path,
 /// canonical path, size, mtime: an upgraded compiler misses the cache), and the limits a
 /// cached compile error may come from: the file-size and memory limits (a binary over the
@@ -36,6 +38,7 @@ pub(super) fn cache_key(
     spec: &LanguageSpec,
     source: &[u8],
     extra: &[(String, Vec<u8>)],
+    folder: Option<(&str, &str)>,
     compiler: Option<&Path>,
     limits: &CompileLimits,
 ) -> String {
@@ -51,6 +54,9 @@ pub(super) fn cache_key(
         for (name, bytes) in extra {
             h.field(name).field(bytes);
         }
+    }
+    if let Some((name, file)) = folder {
+        h.field("folder").field(name).field(file);
     }
     hash_compile_command(&mut h, spec, compiler);
     h.finish()
@@ -96,9 +102,11 @@ fn read_meta(entry: &Path) -> Option<EntryMeta> {
 }
 
 /// An entry's metadata, if it is complete, describes `language` and (for a success) still
-/// holds the binary the run needs.
+/// holds the binary the run needs in `program_dir` (the entry, or its folder named after the
+/// program).
 pub(super) fn read_entry(
     entry: &Path,
+    program_dir: &Path,
     language: Language,
     spec: &LanguageSpec,
 ) -> Option<EntryMeta> {
@@ -106,10 +114,57 @@ pub(super) fn read_entry(
         m.language == language.id()
             && (m.outcome != CompileOutcome::Ok
                 || !needs_binary(spec)
-                || entry.join(BINARY_NAME).is_file())
+                || program_dir.join(BINARY_NAME).is_file())
     })
 }
 
 pub(super) fn needs_binary(spec: &LanguageSpec) -> bool {
     spec.run.iter().any(|a| a.contains("{binary}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::language::lang;
+    use crate::compile::LanguageTable;
+
+    /// A program given as a folder is keyed by its folder's name and entry point's file name
+    /// too (its files are laid out under that name): the same name and contents give the same
+    /// entry, another name another one; a single file's key is what it was without them.
+    #[test]
+    fn a_folder_programs_name_is_part_of_its_key() {
+        let table = LanguageTable::load(None).unwrap();
+        let python = lang("python");
+        let extra = [("lib.py".to_string(), b"X = 1\n".to_vec())];
+        let key = |folder: Option<(&str, &str)>| {
+            cache_key(
+                python,
+                table.spec(python),
+                b"print(1)\n",
+                &extra,
+                folder,
+                None,
+                &CompileLimits::default(),
+            )
+        };
+        assert_eq!(key(Some(("y", "y.py"))), key(Some(("y", "y.py"))));
+        assert_ne!(key(Some(("y", "y.py"))), key(Some(("n", "y.py"))));
+        assert_ne!(key(Some(("y", "y.py"))), key(Some(("y", "main.py"))));
+        assert_ne!(key(Some(("y", "y.py"))), key(None));
+        // Unambiguous: the folder and file fields do not run into each other.
+        assert_ne!(key(Some(("ab", "c.py"))), key(Some(("a", "bc.py"))));
+        // A single file's key: as before the folder field existed.
+        let mut h = cache::KeyHasher::new();
+        h.field("judge-compile/1")
+            .field(python.id())
+            .field(b"print(1)\n")
+            .field(CompileLimits::default().binary_bytes.to_le_bytes())
+            .field(CompileLimits::default().memory_bytes.to_le_bytes())
+            .field("extra-files")
+            .field(1usize.to_le_bytes())
+            .field("lib.py")
+            .field(b"X = 1\n");
+        hash_compile_command(&mut h, table.spec(python), None);
+        assert_eq!(key(None), h.finish());
+    }
 }

@@ -24,6 +24,8 @@ pub(super) struct Definition {
     /// A file of one of `extensions` whose first line is a `#!` line containing this word
     /// is not in this language (`python2` for `python`, as problemtools tells Python 2 from 3).
     pub(super) not_shebang: Option<String>,
+    /// The language's code in the problem package format (`python3`).
+    pub(super) code: String,
 }
 
 /// The languages of the built-in table, in its order. A table that does not parse gives no
@@ -93,6 +95,12 @@ impl Language {
         let first = String::from_utf8_lossy(&first);
         let excluded = first.starts_with("#!") && first.contains(word.as_str());
         (!excluded).then_some(language)
+    }
+
+    /// The language's code in the problem package format's languages table (`python3` for
+    /// `python` and `pypy3`, `cpp` for `cpp`): what a package's `include/<code>/` names.
+    pub fn package_code(self) -> &'static str {
+        &self.def().code
     }
 
     /// The word a `#!` first line must not contain for a file to be in this language.

@@ -250,8 +250,14 @@ pub fn compile(
 }
 
 /// [`compile`] with more files placed beside the source in the build directory (headers,
-/// modules of a program given as a folder), as `(file name, contents)`. They are part of the
-/// cache key.
+/// modules, a package's included files), as `(file name, contents)`. They are part of the
+/// cache key. For a program given as a folder they come after the folder's own files, and
+/// one of the same name replaces the folder's.
+///
+/// A program given as a folder is laid out in its entry under a folder of the program
+/// folder's own name (`<entry>/n/y.py` for the folder `generators/n`, a link to `y/` or
+/// not), keeping its entry point's file name, as BAPCtools runs it: a program may look at
+/// its own path (`argv[0]`, `__file__`). The name is part of the cache key.
 pub fn compile_with_files(
     submission: &Submission,
     extra: &[(String, Vec<u8>)],
@@ -266,12 +272,16 @@ pub fn compile_with_files(
     // A program given as a folder: its other files beside the entry point.
     let folder_files;
     let extra = match &submission.entry {
-        Some(entry) if extra.is_empty() => {
-            folder_files = folder_files_beside(&submission.path, entry, limits.source_bytes)?;
+        Some(entry) => {
+            folder_files = with_extra(
+                folder_files_beside(&submission.path, entry, limits.source_bytes)?,
+                extra,
+            );
             folder_files.as_slice()
         }
-        _ => extra,
+        None => extra,
     };
+    let folder = program_folder(submission);
 
     // Check the run side first so a missing runtime is reported even on a cache hit.
     let interpreter = resolve_interpreter(language, spec)?;
@@ -299,11 +309,29 @@ pub fn compile_with_files(
         spec.main_class.as_deref(),
         &String::from_utf8_lossy(&source),
     );
-    let source_name = format!("{stem}.{}", language.source_extension());
+    let source_name = match (&folder, spec.main_class.is_none()) {
+        // A folder's entry point keeps its name, unless the language names it after the class.
+        (Some((_, file)), true) => file.clone(),
+        _ => format!("{stem}.{}", language.source_extension()),
+    };
 
-    let key = cache_key(language, spec, &source, extra, compiler.as_deref(), limits);
+    let folder_name = folder.as_ref().map(|(name, _)| name.as_str());
+    let key = cache_key(
+        language,
+        spec,
+        &source,
+        extra,
+        folder_name.map(|name| (name, source_name.as_str())),
+        compiler.as_deref(),
+        limits,
+    );
     let entry = cache.entry_path(&key);
-    let _turn = match cache.lookup_or_lock(&entry, || read_entry(&entry, language, spec))? {
+    let program_dir = |root: &Path| match folder_name {
+        Some(name) => root.join(name),
+        None => root.to_path_buf(),
+    };
+    let lookup = || read_entry(&entry, &program_dir(&entry), language, spec);
+    let _turn = match cache.lookup_or_lock(&entry, lookup)? {
         cache::Lookup::Found(meta) => {
             let time = Duration::from_micros(meta.compile_time_us);
             return describe(
@@ -312,7 +340,7 @@ pub fn compile_with_files(
                 meta.outcome,
                 time,
                 true,
-                &entry,
+                (&entry, &program_dir(&entry)),
                 &source_name,
                 &main_class,
                 interpreter.as_deref(),
@@ -329,7 +357,14 @@ pub fn compile_with_files(
     }
 
     let build = cache.temp_dir()?;
-    let build_dir = build.path().to_path_buf();
+    // Where the program's files go: the entry itself, or its folder named after the program.
+    let build_dir = program_dir(build.path());
+    if build_dir != build.path() {
+        fs::create_dir(&build_dir).map_err(|e| CompileError::CacheUnwritable {
+            dir: cache.dir().to_path_buf(),
+            source: e,
+        })?;
+    }
     // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
     // folder removed with this function's locals, even when the compiler is killed.
     let scratch = cache.temp_dir()?;
@@ -476,7 +511,7 @@ pub fn compile_with_files(
         context: "encoding cache metadata".to_string(),
         source: std::io::Error::other(e),
     })?;
-    fs::write(build_dir.join(cache::META_FILE), json).map_err(|e| {
+    fs::write(build.path().join(cache::META_FILE), json).map_err(|e| {
         CompileError::CacheUnwritable {
             dir: cache.dir().to_path_buf(),
             source: e,
@@ -490,11 +525,34 @@ pub fn compile_with_files(
         outcome,
         Duration::from_micros(meta.compile_time_us),
         false,
-        &entry,
+        (&entry, &program_dir(&entry)),
         &source_name,
         &main_class,
         interpreter.as_deref(),
     )
+}
+
+/// For a program given as a folder: the name its files are laid out under in the cache entry
+/// (the folder's own name, as given: a link's, not its target's) and its entry point's file
+/// name. `None` for a single file, or a name that cannot stand beside the entry's metadata.
+fn program_folder(submission: &Submission) -> Option<(String, String)> {
+    let entry = submission.entry.as_ref()?;
+    let name = submission.path.file_name()?.to_str()?;
+    let file = entry.file_name()?.to_str()?;
+    let plain = |n: &str| !n.is_empty() && !n.starts_with('.') && n != cache::META_FILE;
+    (plain(name) && plain(file)).then(|| (name.to_string(), file.to_string()))
+}
+
+/// `files` with `extra` added, a file of `extra` replacing one of `files` of the same name;
+/// sorted by name.
+fn with_extra(
+    mut files: Vec<(String, Vec<u8>)>,
+    extra: &[(String, Vec<u8>)],
+) -> Vec<(String, Vec<u8>)> {
+    files.retain(|(name, _)| !extra.iter().any(|(n, _)| n == name));
+    files.extend(extra.iter().cloned());
+    files.sort();
+    files
 }
 
 /// The files of `folder` but `entry` (sorted by name, litter and subfolders left out), as
@@ -584,14 +642,14 @@ fn describe(
     outcome: CompileOutcome,
     compile_time: Duration,
     cached: bool,
-    entry: &Path,
+    (entry, program_dir): (&Path, &Path),
     source_name: &str,
     main_class: &str,
     interpreter: Option<&Path>,
 ) -> Result<Compiled, CompileError> {
     let ok = outcome == CompileOutcome::Ok;
     let (run_template, read_only) = if ok {
-        let values = placeholder_values(entry, source_name, main_class, 0);
+        let values = placeholder_values(program_dir, source_name, main_class, 0);
         let pairs = values.as_pairs();
         // Keep {memory_mib} for run_argv.
         let pairs: Vec<(&str, &str)> = pairs

@@ -40,6 +40,10 @@ pub struct LanguageSpec {
     /// A `#!` first line containing this word means the file is not in this language.
     #[serde(default)]
     pub not_shebang: Option<String>,
+    /// The language's code in the problem package format (`python3`, as a package's
+    /// `include/python3/` names it); default: the id. Built-in table only.
+    #[serde(default)]
+    pub code: Option<String>,
     /// How `{main_class}` is found in the source: `java` (the public class, named file),
     /// `kotlin` (the file's facade class `SolutionKt`), `scala` (the object with `main`).
     #[serde(default)]
@@ -138,6 +142,7 @@ pub(super) fn builtin_definitions() -> Result<Vec<Definition>, TableError> {
                 .map(|e| e.to_ascii_lowercase())
                 .collect(),
             not_shebang: spec.not_shebang,
+            code: spec.code.unwrap_or_else(|| id.clone()),
             id,
         })
         .collect())
@@ -208,6 +213,7 @@ impl LanguageTable {
                         "not_shebang",
                         spec.not_shebang.is_none() || spec.not_shebang == builtin.not_shebang,
                     ),
+                    ("code", spec.code.is_none() || spec.code == builtin.code),
                 ] {
                     if !same {
                         return Err(invalid(format!(
@@ -219,6 +225,7 @@ impl LanguageTable {
                 spec.name.clone_from(&builtin.name);
                 spec.extensions.clone_from(&builtin.extensions);
                 spec.not_shebang.clone_from(&builtin.not_shebang);
+                spec.code.clone_from(&builtin.code);
                 specs.insert(lang, spec);
             }
         }

@@ -697,6 +697,7 @@ fn a_header_is_precompiled_once_and_used() {
             CSTDIO_SUM.as_bytes(),
             &[],
             None,
+            None,
             &CompileLimits::default(),
         )
     };
@@ -920,4 +921,62 @@ fn a_header_is_precompiled_from_its_second_use_on() {
     let include = format!(" -I {}", pch[0].0.display());
     let with: Vec<bool> = args.lines().map(|l| l.ends_with(&include)).collect();
     assert_eq!(with, [false, true], "{args}");
+}
+
+/// A program given as a folder is laid out under a folder of its own name in its entry (a
+/// link's name, not its target's), its entry point keeping its file name, its other files
+/// beside it; so it sees its own path as BAPCtools runs it. A compiled one's binary is there
+/// too, built with its headers found beside its source.
+#[test]
+fn a_folder_program_runs_from_a_folder_of_its_own_name() {
+    let f = fixture();
+    let y = f.root.join("y");
+    fs::create_dir(&y).unwrap();
+    fs::write(
+        y.join("y.py"),
+        "import pathlib, sys\nimport zz\nme = pathlib.Path(sys.argv[0])\nprint(me.parent.name, me.name, zz.X)\n",
+    )
+    .unwrap();
+    // Not the entry point: `y.py` is the first by name.
+    fs::write(y.join("zz.py"), "X = 1\n").unwrap();
+    std::os::unix::fs::symlink(&y, f.root.join("n")).unwrap();
+    let of = |name: &str| Submission::from_path(f.root.join(name), None).unwrap();
+    let (from_y, from_n) = (f.compile(&of("y")), f.compile(&of("n")));
+    assert_ne!(from_y.entry_dir, from_n.entry_dir);
+    for (c, name) in [(&from_y, "y"), (&from_n, "n")] {
+        let argv = c.run_argv(MIB).unwrap();
+        let entry = c.entry_dir.as_ref().unwrap();
+        assert_eq!(
+            argv.last().unwrap(),
+            &entry.join(name).join("y.py").display().to_string()
+        );
+        assert!(c.read_only.contains(entry));
+        if available(lang("python")) {
+            assert_eq!(run_trusted(&argv, ""), format!("{name} y.py 1\n"));
+        }
+    }
+    // The same folder again: the same entry, from the cache.
+    let again = f.compile(&of("n"));
+    assert!(again.cached);
+    assert_eq!(again.entry_dir, from_n.entry_dir);
+
+    if !available(lang("c")) {
+        return;
+    }
+    let c = f.root.join("cprog");
+    fs::create_dir(&c).unwrap();
+    fs::write(
+        c.join("main.c"),
+        "#include <stdio.h>\n#include \"k.h\"\nint main(void){printf(\"%d\\n\", K);return 0;}\n",
+    )
+    .unwrap();
+    fs::write(c.join("k.h"), "#define K 42\n").unwrap();
+    let compiled = f.compile(&of("cprog"));
+    assert!(compiled.is_ok(), "{:?}", compiled.outcome);
+    let entry = compiled.entry_dir.clone().unwrap();
+    assert_eq!(
+        compiled.run_argv(MIB).unwrap(),
+        [entry.join("cprog/solution").display().to_string()]
+    );
+    assert_eq!(run_trusted(&compiled.run_argv(MIB).unwrap(), ""), "42\n");
 }

@@ -11,7 +11,7 @@ use super::{run_tests, Event, Options, Program};
 use crate::compile::{
     self, Cache, CompileLimits, CompileOutcome, Compiled, Language, LanguageTable, Submission,
 };
-use crate::package::Package;
+use crate::package::{Included, Package};
 use crate::sandbox::{Limits, Sandbox};
 use crate::testset::TestCase;
 use crate::verdict::score::{CustomGrader, ScoreReport, Scoring, TestScore};
@@ -56,16 +56,31 @@ impl Grader {
         })
     }
 
-    /// Compiles `submission` (or takes it from the cache).
-    pub fn compile(&self, submission: &Submission) -> Result<Compiled> {
-        compile::compile(submission, &self.table, &self.compile_limits, &self.cache)
-            .with_context(|| format!("cannot compile {}", submission.path.display()))
+    /// Compiles `submission` (or takes it from the cache), with the files its package adds
+    /// to submissions in its language ([`Package::included`]).
+    pub fn compile(&self, included: &Included, submission: &Submission) -> Result<Compiled> {
+        let included = included
+            .files(submission.language)
+            .map_err(anyhow::Error::msg)?;
+        compile::compile_with_files(
+            submission,
+            &included,
+            &self.table,
+            &self.compile_limits,
+            &self.cache,
+        )
+        .with_context(|| format!("cannot compile {}", submission.path.display()))
     }
 
     /// Compiles (or takes from the cache) every submission of `submissions` on `jobs` threads;
     /// the results in the same order. Compilers are seconds each on a cold cache, and
     /// independent.
-    pub fn compile_many(&self, submissions: &[Submission], jobs: usize) -> Vec<Result<Compiled>> {
+    pub fn compile_many(
+        &self,
+        included: &Included,
+        submissions: &[Submission],
+        jobs: usize,
+    ) -> Vec<Result<Compiled>> {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let out: Vec<std::sync::Mutex<Option<Result<Compiled>>>> = submissions
             .iter()
@@ -89,7 +104,7 @@ impl Grader {
                         break;
                     };
                     let submission = &submissions[i];
-                    let compiled = self.compile(submission);
+                    let compiled = self.compile(included, submission);
                     *out[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(compiled);
                 });
             }
@@ -119,7 +134,7 @@ impl Grader {
         options: &Options,
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
-        let compiled = match self.compile(submission) {
+        let compiled = match self.compile(&pkg.included(), submission) {
             Ok(c) => c,
             Err(e) if crate::interrupt::in_chain(&e).is_some() => {
                 let mut report = empty_report(pkg, submission, tests.len());

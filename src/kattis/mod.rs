@@ -25,6 +25,7 @@ pub mod data;
 pub mod default_validator;
 pub mod generators;
 pub mod grader;
+pub mod include;
 pub mod interactive;
 mod passes;
 mod problem;
@@ -164,6 +165,18 @@ impl KattisPackage {
     /// The jury submissions and their rules.
     pub fn submissions(&self) -> Result<(Vec<submissions::JurySubmission>, Vec<String>), String> {
         submissions::load(&self.dir, self.config.version, self.config.scoring)
+    }
+
+    /// The files of the package's `include/` added to a submission in `language` (see
+    /// [`include`]); none for a legacy package, whose format has no included files.
+    pub fn included_files(
+        &self,
+        language: crate::compile::Language,
+    ) -> Result<Vec<(String, Vec<u8>)>, String> {
+        match self.config.version {
+            Version::Legacy => Ok(Vec::new()),
+            Version::V2025 => include::files_for(&self.dir, language, self.jury.constants()),
+        }
     }
 
     /// Builds every jury program now, so that one that does not compile is reported before

@@ -104,6 +104,11 @@ impl JuryRunner {
         self
     }
 
+    /// `problem.yaml`'s constants, as substituted into jury program sources.
+    pub fn constants(&self) -> &BTreeMap<String, String> {
+        &self.constants
+    }
+
     /// A runner with a given sandbox (tests use a scripted one).
     pub fn with_sandbox(
         sandbox: std::sync::Arc<dyn Sandbox>,
@@ -215,34 +220,15 @@ impl JuryRunner {
             }
             Form::Checktestdata(_) => unreachable!("checktestdata programs are returned above"),
             Form::Folder { main, language } => {
-                let mut extra = Vec::new();
-                for entry in fs::read_dir(&program.path)
-                    .map_err(|e| JuryError(format!("cannot read {}: {e}", program.display)))?
-                {
-                    let Ok(entry) = entry else { continue };
-                    let path = entry.path();
-                    let name = entry.file_name().to_string_lossy().into_owned();
-                    if path == *main || !path.is_file() || is_tool_litter(&entry.file_name()) {
-                        continue;
-                    }
-                    let bytes = fs::read(&path)
-                        .map_err(|e| JuryError(format!("cannot read {}: {e}", path.display())))?;
-                    extra.push((name, bytes));
-                }
-                extra.sort();
+                // Its other files beside it, and laid out under the folder's name (see
+                // `compile::compile_with_files`).
                 let sub = Submission {
-                    path: main.clone(),
+                    path: program.path.clone(),
                     language: *language,
-                    entry: None,
+                    entry: Some(main.clone()),
                 };
-                compile::compile_with_files(
-                    &sub,
-                    &extra,
-                    &self.table,
-                    &self.compile_limits,
-                    &self.cache,
-                )
-                .map_err(harness)?
+                compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
+                    .map_err(harness)?
             }
         };
         if let CompileOutcome::Failed { message } = &compiled.outcome {

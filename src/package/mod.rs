@@ -20,7 +20,7 @@ mod parts;
 pub mod statement;
 
 pub use manifest::{GroupDecl, LanguageLimits, SubtaskDecl};
-pub use parts::{InvalidInputs, Statement, TimeRules};
+pub use parts::{Included, InvalidInputs, Statement, TimeRules};
 
 /// Why a package could not be loaded.
 #[derive(Debug, thiserror::Error)]

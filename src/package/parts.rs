@@ -50,6 +50,23 @@ impl TimeRules {
     }
 }
 
+/// The files a package adds to every submission before it is compiled ([`Package::included`]):
+/// a Kattis package's `include/<language>/` (or `include/default/`); none for a built-in
+/// problem. Apart from the package, so that submissions compile while it is being settled.
+#[derive(Clone, Default)]
+pub struct Included(Option<std::sync::Arc<crate::kattis::KattisPackage>>);
+
+impl Included {
+    /// The files added to a submission in `language`, as `(file name, contents)`. `Err` names
+    /// a file that cannot be read.
+    pub fn files(&self, language: Language) -> Result<Vec<(String, Vec<u8>)>, String> {
+        match &self.0 {
+            Some(k) => k.included_files(language),
+            None => Ok(Vec::new()),
+        }
+    }
+}
+
 /// Where a package's statement is, and so what verify can compare in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Statement {
@@ -178,6 +195,11 @@ impl Package {
                 built_in_submissions(&self.dir, !self.subtasks.is_empty()).map(|s| (s, Vec::new()))
             }
         }
+    }
+
+    /// What the package adds to its submissions before they are compiled.
+    pub fn included(&self) -> Included {
+        Included(self.kattis.clone())
     }
 
     /// A scoring problem's groups and how they score; `None` for a pass-fail problem.

@@ -141,9 +141,10 @@ pub fn verify_problem(
     // The jury submissions compile beside the static checks (which mostly wait for short
     // sandbox runs).
     let listed = pkg.jury_submissions();
+    let included = pkg.included();
     std::thread::scope(|s| {
-        let compiling =
-            grader.map(|g| s.spawn(move || super::jury::prepare(g, listed, jobs, select)));
+        let compiling = grader
+            .map(|g| s.spawn(move || super::jury::prepare(g, &included, listed, jobs, select)));
         let prepared = move || match compiling.map(|h| h.join()) {
             Some(Ok(p)) => p,
             Some(Err(panic)) => std::panic::resume_unwind(panic),

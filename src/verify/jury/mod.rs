@@ -242,6 +242,7 @@ pub struct Prepared {
 /// can run beside them (a cold compile cache costs seconds per compiler).
 pub fn prepare(
     grader: &Grader,
+    included: &crate::package::Included,
     listed: Result<(Vec<JurySubmission>, Vec<String>), String>,
     jobs: usize,
     select: &Selection,
@@ -263,7 +264,7 @@ pub fn prepare(
     // One compiler more than `jobs`: their serial phases (javac's JVM start, the linker) leave
     // a core idle otherwise (a cold verify of the exported magic-square: 21.5 s, 20.3 s).
     let compiled = grader
-        .compile_many(&submissions, jobs + 1)
+        .compile_many(included, &submissions, jobs + 1)
         .into_iter()
         .zip(submissions)
         .map(|(c, s)| c.map(|c| (s, c)))

@@ -1,0 +1,1 @@
+OFFSET = {{offset}}

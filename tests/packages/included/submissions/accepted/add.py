@@ -1,0 +1,3 @@
+from offset import OFFSET
+
+print(int(input()) + OFFSET)
