@@ -147,8 +147,10 @@ fn verify_html_has_the_checks_the_jury_matrix_and_the_timing_chart() {
     assert!(page.contains(r#"<td class="status ok">ok</td><td><code>checker</code></td>"#));
     assert!(page.contains(r#"<table class="matrix">"#));
     assert_eq!(page.matches(r#"<td class="cell v-WA""#).count(), 1);
-    // Five timed runs of the accepted submission, and its limit.
-    assert_eq!(page.matches(r#"class="run""#).count(), 5);
+    // The timed runs of the accepted submission (3 that agree far from the limit, else 5),
+    // and its limit.
+    let runs = page.matches(r#"class="run""#).count();
+    assert!(runs == 3 || runs == 5, "{runs} runs");
     assert!(page.contains(r#"class="limit""#) && page.contains("suggested "));
     // The expected failure with its picture.
     assert!(page.contains("as expected (WA)") && page.contains(r#"class="sum bad""#));

@@ -235,18 +235,23 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         .lines()
         .find(|l| l.contains("submissions/accepted/fast.cpp: AC"))
         .unwrap();
-    assert!(line.contains("median of 5"), "{line}");
+    // 0.002 s, far from the limit: 3 runs alone that agree, or all 5 when they do not.
+    assert!(
+        line.contains("median of 3") || line.contains("median of 5"),
+        "{line}"
+    );
     let json = verify(&pkg, &["--json"]);
     let report: VerifyReport = serde_json::from_str(&json.stdout).unwrap();
     assert!(report.ok && !report.interrupted);
     let p = &report.problems[0];
     let t = p.submission("fast.cpp").timing.as_ref().unwrap();
-    assert_eq!(t.runs, 5);
+    assert!(t.runs == 3 || t.runs == 5, "{t:?}");
     assert!(t.min_ms <= t.median_ms && t.median_ms <= t.max_ms && !t.capped);
-    assert_eq!(t.samples_ms.len(), 5);
+    assert_eq!(t.samples_ms.len(), t.runs as usize);
     assert!(t.samples_ms.windows(2).all(|w| w[0] <= w[1]));
+    let n = t.samples_ms.len();
     assert_eq!(
-        (t.samples_ms[0], t.samples_ms[2], t.samples_ms[4]),
+        (t.samples_ms[0], t.samples_ms[n / 2], t.samples_ms[n - 1]),
         (t.min_ms, t.median_ms, t.max_ms)
     );
     assert!(!t.test.is_empty());

@@ -275,7 +275,7 @@ pub(crate) fn tle_timing(
             return Ok(Some(one_run(seen)));
         }
         if let (Some(prog), Some(test)) = (program(compiled, limits), test) {
-            let alone = time_runs(grader, pkg, &prog, limits, test, 1)?;
+            let alone = time_runs(grader, pkg, &prog, limits, test, 1, Settle::Majority)?;
             if alone.capped && Duration::from_millis(alone.median_ms) >= limits.cpu_time {
                 return Ok(Some(alone));
             }
@@ -289,14 +289,78 @@ pub(crate) fn tle_timing(
             retime,
             test,
             TLE_TIMING_RUNS,
+            Settle::FirstStop,
         )?)),
         _ => Ok(None),
     }
 }
 
-/// Runs `test` alone up to `runs` times (CPU time). Once enough runs hit the limit that the
-/// median is certain to be at it, the rest are not run: they could not change the median
-/// (reported as a lower bound, the least of those capped runs).
+/// Runs of an accepted submission's slowest test that may be enough (see [`Settle::Agree`]).
+pub const AGREEING_RUNS: usize = 3;
+
+/// How [`time_runs`] may stop before its last run.
+pub(crate) enum Settle<'a> {
+    /// Once a majority of the runs were stopped by a limit: the median is then certain to be
+    /// at the limit, whatever the remaining runs take.
+    Majority,
+    /// A must-TLE submission re-timed at the raised limit: its first run stopped by a limit
+    /// (its CPU limit, or the wall clock counting only time it did not wait for a CPU, so no
+    /// load makes such a stop) already says "still a TLE there". After a first run that was
+    /// not stopped, the runs disagree: [`Settle::Majority`] (2 of 3).
+    FirstStop,
+    /// An accepted submission: after [`AGREEING_RUNS`] runs, none stopped, that agree (see
+    /// [`agree`]) and for which `same(least, most)` (see [`same_figures`]). The median of all
+    /// the runs would lie between the least and the most of these, whatever the others took
+    /// (of 5 runs, the 3rd smallest is at least the least of any 3 and at most their most).
+    Agree(&'a dyn Fn(Duration, Duration) -> bool),
+}
+
+/// Whether the runs so far (`samples`, `capped` of them stopped by a limit) of a timing of
+/// `runs` runs settle it under `settle`.
+fn settled(settle: &Settle, runs: u32, samples: &[Duration], capped: usize) -> bool {
+    // The median is the element `runs / 2` of the sorted times.
+    let majority = capped as u32 >= runs - runs / 2;
+    let least = samples.iter().min().copied().unwrap_or_default();
+    let most = samples.iter().max().copied().unwrap_or_default();
+    majority
+        || match settle {
+            Settle::Majority => false,
+            Settle::FirstStop => samples.len() == 1 && capped == 1,
+            Settle::Agree(same) => {
+                capped == 0
+                    && samples.len() >= AGREEING_RUNS
+                    && agree(least, most)
+                    && same(least, most)
+            }
+        }
+}
+
+/// Whether runs of `least` and `most` agree closely: within 5 % of the least, or within
+/// 2 ms (CPU times are read to the millisecond; a few ms apart is no spread for a margin).
+pub fn agree(least: Duration, most: Duration) -> bool {
+    most.saturating_sub(least) <= (least / 20).max(Duration::from_millis(2))
+}
+
+/// Whether every figure verify reads from an accepted submission's median is the same for a
+/// median of `least` and one of `most`, when its limit is `own` (its language's) under
+/// `rules`: both far from the limit (under [`AC_FRAGILE_RATIO`] of it, and fitting it x
+/// `ac_to_time_limit`), and the same computed time limit and suggested time limit.
+pub fn same_figures(
+    least: Duration,
+    most: Duration,
+    own: Duration,
+    rules: &crate::package::TimeRules,
+) -> bool {
+    let ms = |d: Duration| d.as_millis() as u64;
+    let far = most < own.mul_f64(AC_FRAGILE_RATIO) && most.mul_f64(rules.ac_to_time_limit) <= own;
+    far && rules.from_slowest(least) == rules.from_slowest(most)
+        && super::suggest_time_limit(ms(least), None, 100).time_limit_ms
+            == super::suggest_time_limit(ms(most), None, 100).time_limit_ms
+}
+
+/// Runs `test` alone up to `runs` times (CPU time), fewer once `settle` says the runs so far
+/// settle it: then a median at the limit is reported as a lower bound (the least of the runs
+/// stopped there).
 pub(crate) fn time_runs(
     grader: &Grader,
     pkg: &Package,
@@ -304,6 +368,7 @@ pub(crate) fn time_runs(
     limits: &crate::sandbox::Limits,
     test: &TestCase,
     runs: u32,
+    settle: Settle,
 ) -> Result<Timing> {
     let key = grader
         .memo
@@ -317,21 +382,14 @@ pub(crate) fn time_runs(
         .zip(test_key.as_deref())
         .map(|((m, k), t)| m.plan(k, t));
     if let Some(timing) = memo.and_then(|m| m.recall_timing::<Timing>(0, runs)) {
-        return Ok(Timing {
-            planned: runs,
-            ..timing
-        });
+        return Ok(planned(timing, runs));
     }
     let mut samples = Vec::new();
     // The CPU times of the runs stopped by a limit (a wall-clock stop can leave one below the
     // CPU limit, so they are kept apart rather than assumed to be the largest samples).
     let mut capped = Vec::new();
-    // The median is the element `runs / 2` of the sorted times: once this many runs were
-    // stopped by a limit (each would have taken at least its time), it is at least the least
-    // of their times, whatever the remaining runs take.
-    let decisive = runs - runs / 2;
     for _ in 0..runs {
-        if capped.len() as u32 >= decisive {
+        if settled(&settle, runs, &samples, capped.len()) {
             break;
         }
         if let Some(r) = run_alone(grader, pkg, prog, limits, test)? {
@@ -345,18 +403,52 @@ pub(crate) fn time_runs(
             samples.push(Duration::from_millis(r.time_ms));
         }
     }
-    let stopped_early = samples.len() < runs as usize;
     let mut timing = Timing::from_samples(&test.name, samples, !capped.is_empty());
-    timing.planned = runs;
-    if stopped_early {
-        // A majority of the runs were stopped by a limit, so the median of all `runs` would
-        // be at least the least of them: a lower bound, as `capped` says.
+    if timing.runs < runs && timing.capped {
+        // Stopped at the limit: the median of all `runs` would be at least the least of the
+        // runs stopped there, as `capped` says.
         timing.median_ms = capped.iter().copied().min().unwrap_or(timing.median_ms);
     }
     if let Some(m) = memo {
         m.remember_timing(0, runs, timing.runs, &timing);
     }
-    Ok(timing)
+    Ok(planned(timing, runs))
+}
+
+/// The timing of an accepted submission's slowest `test`: up to [`TIMING_RUNS`] runs alone
+/// under `limits`, [`AGREEING_RUNS`] when they agree and give the same figures under `rules`.
+pub(crate) fn time_accepted(
+    grader: &Grader,
+    pkg: &Package,
+    prog: &crate::grade::Program,
+    limits: &crate::sandbox::Limits,
+    test: &TestCase,
+    rules: &crate::package::TimeRules,
+) -> Result<Timing> {
+    let own = limits.cpu_time;
+    let same = |least, most| same_figures(least, most, own, rules);
+    time_runs(
+        grader,
+        pkg,
+        prog,
+        limits,
+        test,
+        TIMING_RUNS,
+        Settle::Agree(&same),
+    )
+}
+
+/// `timing` (of up to `runs` runs) with the runs it stands for: one run stopped at the limit
+/// stands for itself, as does a timing whose runs agreed early (its median is of those);
+/// one stopped at the limit after more runs stands for all `runs` (a lower bound of their
+/// median).
+fn planned(mut timing: Timing, runs: u32) -> Timing {
+    timing.planned = if timing.capped && timing.runs > 1 {
+        runs
+    } else {
+        timing.runs
+    };
+    timing
 }
 
 pub(crate) fn first_line(s: &str) -> &str {
@@ -426,6 +518,73 @@ mod tests {
         assert_eq!(later_step(&run("t", Verdict::TLE, 3), high), Later::Stop);
         assert_eq!(later_step(&run("t", Verdict::AC, 1200), high), Later::Next);
         assert_eq!(later_step(&run("t", Verdict::WA, 10), high), Later::Next);
+    }
+
+    fn rules(ac_to_time_limit: f64, time_resolution: f64) -> crate::package::TimeRules {
+        crate::package::TimeRules {
+            fixed: Some(ms(1000)),
+            ac_to_time_limit,
+            time_limit_to_tle: 1.5,
+            time_resolution,
+            tight_limit_fails: true,
+            sensitive_tle_fails: true,
+            source: "problem.yaml",
+        }
+    }
+
+    #[test]
+    fn an_accepted_timing_stops_after_three_runs_that_agree_far_from_the_limit() {
+        let two = rules(2.0, 1.0);
+        let same = |least, most| same_figures(least, most, ms(1000), &two);
+        let agreeing = Settle::Agree(&same);
+        let runs = |t: &[u64]| t.iter().map(|&t| ms(t)).collect::<Vec<_>>();
+        assert!(settled(&agreeing, 5, &runs(&[110, 113, 111]), 0));
+        assert!(!settled(&agreeing, 5, &runs(&[100, 103]), 0), "two runs");
+        assert!(!settled(&agreeing, 5, &runs(&[110, 120, 111]), 0), "noisy");
+        assert!(
+            settled(&agreeing, 5, &runs(&[10, 12, 11]), 0),
+            "within 2 ms"
+        );
+        // Near the limit: over half of it, all 5 runs.
+        assert!(!settled(&agreeing, 5, &runs(&[480, 490, 500]), 0));
+        assert!(!settled(&Settle::Majority, 5, &runs(&[110, 113, 111]), 0));
+        // Every figure read from the median is the same at either end of the runs.
+        assert!(same_figures(ms(45), ms(47), ms(1000), &two));
+        assert!(
+            !same_figures(ms(48), ms(52), ms(1000), &two),
+            "suggested limit 0.1 s or 0.2 s"
+        );
+        assert!(
+            !same_figures(ms(240), ms(252), ms(1000), &rules(2.0, 0.5)),
+            "computed limit 0.5 s or 1 s"
+        );
+        assert!(!same_figures(ms(300), ms(310), ms(1000), &rules(4.0, 1.0)));
+        // The median of 3 agreeing runs, as a median of 3.
+        let t = planned(Timing::from_samples("t", runs(&[110, 113, 111]), false), 5);
+        assert_eq!(t.describe(), "0.111 s (median of 3, 0.110-0.113) on t");
+    }
+
+    #[test]
+    fn a_must_tle_timing_stops_at_its_first_run_stopped_by_the_limit() {
+        let runs = |t: &[u64]| t.iter().map(|&t| ms(t)).collect::<Vec<_>>();
+        assert!(settled(&Settle::FirstStop, 3, &runs(&[1500]), 1));
+        assert!(!settled(&Settle::Majority, 3, &runs(&[1500]), 1));
+        // A first run that finished within the raised limit: 2 of 3 decide.
+        assert!(!settled(&Settle::FirstStop, 3, &runs(&[1400]), 0));
+        assert!(!settled(&Settle::FirstStop, 3, &runs(&[1400, 1500]), 1));
+        assert!(settled(
+            &Settle::FirstStop,
+            3,
+            &runs(&[1400, 1500, 1500]),
+            2
+        ));
+        let one = planned(Timing::from_samples("t", runs(&[1500]), true), 3);
+        assert_eq!(one.describe(), "> 1.500 s (one run) on t");
+        let two = planned(Timing::from_samples("t", runs(&[1500, 1500]), true), 3);
+        assert_eq!(
+            two.describe(),
+            "> 1.500 s (median of 3, at the raised limit after 2 runs, 1.500-1.500) on t"
+        );
     }
 
     #[test]

@@ -21,8 +21,8 @@ use anyhow::Result;
 use super::run::Event;
 use super::select::Selection;
 use super::submissions::{
-    first_line, later_tle, needs_timing, one_run, time_runs, tle_timing, waited, Margin,
-    RandomRuns, SubmissionResult, TIMING_RUNS,
+    first_line, later_tle, needs_timing, one_run, time_accepted, tle_timing, waited, Margin,
+    RandomRuns, SubmissionResult,
 };
 use super::{read_at_limit, stopped_at_high, Check, Status, Timing, View};
 use crate::compile::{CompileOutcome, Compiled, Submission};
@@ -436,7 +436,7 @@ pub fn check(
             let test = tests.iter().find(|x| x.name == t.name);
             match (test, g.program()) {
                 (Some(test), Some(prog)) => {
-                    Some(time_runs(grader, pkg, &prog, &g.limits, test, TIMING_RUNS)?)
+                    Some(time_accepted(grader, pkg, &prog, &g.limits, test, &rules)?)
                 }
                 _ => None,
             }
