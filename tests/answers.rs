@@ -9,7 +9,7 @@ use crate::common;
 use std::fs;
 use std::path::PathBuf;
 
-use common::verify_report::VerifyReport;
+use common::verify_report::{verify_json, VerifyReport};
 use common::{copy_dir, judge_timed, root};
 
 fn fixture() -> (tempfile::TempDir, PathBuf) {
@@ -20,13 +20,9 @@ fn fixture() -> (tempfile::TempDir, PathBuf) {
 }
 
 fn verify(dir: &std::path::Path, extra: &[&str]) -> (common::Run, VerifyReport) {
-    let mut args = vec!["verify", "--json"];
-    args.extend(extra);
+    let mut args = extra.to_vec();
     args.push(dir.to_str().unwrap());
-    let run = judge_timed(300, &args);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
-    (run, report)
+    verify_json(300, &args)
 }
 
 /// verify runs every answer validator on every answer, and checks every invalid answer is
@@ -47,11 +43,7 @@ fn verify_runs_the_answer_validators_on_every_answer() {
         p.check("invalid answers").message,
         "all 2 answers in data/invalid_answer are rejected"
     );
-    let got: Vec<(&str, &str)> = p
-        .submissions
-        .iter()
-        .map(|s| (s.path.as_str(), s.actual.as_str()))
-        .collect();
+    let got = p.verdicts();
     assert_eq!(
         got,
         [

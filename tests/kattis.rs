@@ -18,7 +18,7 @@ use crate::common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::verify_report::VerifyReport;
+use common::verify_report::{verify_json, VerifyReport};
 use common::{assert_clean_error, copy_dir, judge_timed, root, Run};
 use serde::Deserialize;
 
@@ -37,9 +37,7 @@ fn rel(p: &Path) -> String {
 /// every verdict folder, each got its folder's verdict, and the time limit was checked.
 pub(crate) fn verify_passes(name: &str) {
     let dir = rel(&package(name));
-    let run = judge_timed(900, &["verify", "--json", "--jobs", "2", &dir]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(900, &["--jobs", "2", &dir]);
     assert_eq!(report.problems.len(), 1, "{}", run.stdout);
     for p in &report.problems {
         for c in &p.checks {
@@ -135,13 +133,9 @@ fn verify_passes_the_divisor_package() {
 #[test]
 fn verify_passes_threadecho_as_bapctools_reads_it() {
     let dir = rel(&package("threadecho"));
-    let run = judge_timed(300, &["verify", "--json", &dir]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&dir]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
+    p.assert_no_check_failed();
     let got: Vec<(&str, &str, &str)> = p
         .submissions
         .iter()
@@ -165,24 +159,16 @@ fn verify_passes_threadecho_as_bapctools_reads_it() {
 #[test]
 fn verify_substitutes_constants_into_jury_programs_only() {
     let dir = rel(&package("constdouble"));
-    let run = judge_timed(300, &["verify", "--json", &dir]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&dir]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
+    p.assert_no_check_failed();
     let invalid = p
         .checks
         .iter()
         .find(|c| c.name == "invalid inputs")
         .unwrap();
     assert!(invalid.message.contains("rejected"), "{}", invalid.message);
-    let got: Vec<(&str, &str)> = p
-        .submissions
-        .iter()
-        .map(|s| (s.path.as_str(), s.actual.as_str()))
-        .collect();
+    let got = p.verdicts();
     assert_eq!(
         got,
         [
@@ -202,18 +188,10 @@ fn verify_substitutes_constants_into_jury_programs_only() {
 #[test]
 fn included_files_are_added_to_submissions_in_their_language() {
     let dir = rel(&package("included"));
-    let run = judge_timed(300, &["verify", "--json", &dir]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&dir]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
-    let got: Vec<(&str, &str)> = p
-        .submissions
-        .iter()
-        .map(|s| (s.path.as_str(), s.actual.as_str()))
-        .collect();
+    p.assert_no_check_failed();
+    let got = p.verdicts();
     assert_eq!(
         got,
         [
@@ -244,13 +222,9 @@ fn a_package_with_samples_only_is_verified_on_them() {
     let dir = tmp.path().join("constdouble");
     copy_dir(&package("constdouble"), &dir);
     fs::remove_dir_all(dir.join("data/secret")).unwrap();
-    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
+    p.assert_no_check_failed();
     assert!(
         p.checks.iter().any(|c| c.status == "warn"
             && c.message.contains("the samples are the whole test set")),
@@ -311,20 +285,12 @@ fn shell_scripts_validate_inputs_and_are_graded() {
         "set -e\nread -r n\ncat /no/such/file\necho $((2 * n))\n",
     )
     .unwrap();
-    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
+    p.assert_no_check_failed();
     let invalid = p.check("invalid inputs");
     assert!(invalid.message.contains("rejected"), "{}", invalid.message);
-    let got: Vec<(&str, &str)> = p
-        .submissions
-        .iter()
-        .map(|s| (s.path.as_str(), s.actual.as_str()))
-        .collect();
+    let got = p.verdicts();
     assert_eq!(
         got,
         [
@@ -362,13 +328,9 @@ fn an_endless_writer_meets_a_time_limit_expectation() {
         fs::create_dir_all(dir.join("submissions").join(folder)).unwrap();
         fs::write(dir.join("submissions").join(folder).join("flood.py"), flood).unwrap();
     }
-    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
+    p.assert_no_check_failed();
     for folder in ["time_limit_exceeded", "run_time_error"] {
         let s = p.submission(&format!("{folder}/flood.py"));
         assert_eq!(s.actual, "OLE", "{s:?}");
@@ -406,9 +368,7 @@ fn an_incomplete_package_warns_and_fails_only_with_strict() {
     fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
     fs::create_dir_all(dir.join("answer_validators")).unwrap();
     fs::write(dir.join("answer_validators/validate.sh"), "exit 42\n").unwrap();
-    let run = judge_timed(300, &["verify", "--json", &rel(&dir)]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
     let p = &report.problems[0];
     let warned: Vec<(&str, &str)> = p
         .checks
@@ -677,13 +637,9 @@ fn stress_says_a_kattis_package_has_no_generators() {
 /// verify passes and runs the submissions.
 #[test]
 fn verify_runs_a_checktestdata_input_validator_on_every_input() {
-    let run = judge_timed(300, &["verify", "--json", &rel(&package("ctdsum"))]);
-    let report: VerifyReport = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    let (run, report) = verify_json(300, &[&rel(&package("ctdsum"))]);
     let p = &report.problems[0];
-    for c in &p.checks {
-        assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
-    }
+    p.assert_no_check_failed();
     let message = |name: &str| {
         p.checks
             .iter()

@@ -2,6 +2,19 @@
 
 use serde::Deserialize;
 
+use super::{judge_timed, Run};
+
+/// `judge verify --json ARGS` (at most `seconds`), and its report parsed strictly.
+#[allow(dead_code)]
+pub fn verify_json(seconds: u32, args: &[&str]) -> (Run, VerifyReport) {
+    let mut all = vec!["verify", "--json"];
+    all.extend(args);
+    let run = judge_timed(seconds, &all);
+    let report: VerifyReport = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+    (run, report)
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VerifyReport {
@@ -30,6 +43,23 @@ impl ProblemReport {
             .iter()
             .find(|c| c.name == name)
             .unwrap_or_else(|| panic!("no check `{name}`: {:?}", self.checks))
+    }
+
+    /// Fails the test on the first check that failed, naming it.
+    #[allow(dead_code)]
+    pub fn assert_no_check_failed(&self) {
+        for c in &self.checks {
+            assert_ne!(c.status, "fail", "{}: {}", c.name, c.message);
+        }
+    }
+
+    /// Each jury submission's path and verdict, in the report's order.
+    #[allow(dead_code)]
+    pub fn verdicts(&self) -> Vec<(&str, &str)> {
+        self.submissions
+            .iter()
+            .map(|s| (s.path.as_str(), s.actual.as_str()))
+            .collect()
     }
 
     /// The jury submission whose path ends with `end`.
