@@ -131,3 +131,67 @@ fn a_broken_answer_validator_is_one_clear_error() {
         "{line}"
     );
 }
+
+/// With a custom output validator an answer file need not be an output (the package format:
+/// it "may, but is not necessarily required to, contain the correct answer"): one the
+/// validator rejects is a warning naming BAPCtools' `ans_is_output: false`, which turns the
+/// check off; `ans_is_output: true` makes it a failure again. Before, verify failed the
+/// format's own `maximal` example (empty `.ans` files, a validator reading the input) on it.
+#[test]
+fn a_custom_validator_need_not_accept_the_answer_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&root().join("tests/packages/constdouble"), &dir);
+    fs::create_dir(dir.join("output_validator")).unwrap();
+    fs::write(
+        dir.join("output_validator/validate.py"),
+        "import sys\nn = int(open(sys.argv[1]).read())\ntry:\n    ok = int(sys.stdin.read()) == 2 * n\nexcept ValueError:\n    ok = False\nsys.exit(42 if ok else 43)\n",
+    )
+    .unwrap();
+    fs::write(dir.join("data/secret/2.ans"), "").unwrap();
+    let (run, report) = verify(&dir, &[]);
+    run.assert_code(0);
+    let p = &report.problems[0];
+    let c = p.check("checker");
+    assert_eq!(c.status, "warn", "{}", c.message);
+    assert!(
+        c.message
+            .starts_with("test `secret/2`: the jury answer is not accepted: wrong answer")
+            && c.message.contains("`ans_is_output: false`"),
+        "{}",
+        c.message
+    );
+    assert_eq!(
+        p.verdicts(),
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/wrong_answer/literal.py", "WA"),
+        ]
+    );
+
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        format!("{yaml}ans_is_output: false\n"),
+    )
+    .unwrap();
+    let (run, report) = verify(&dir, &["--no-submissions"]);
+    run.assert_code(0);
+    let c = report.problems[0].check("checker");
+    assert_eq!(
+        (c.status.as_str(), c.message.as_str()),
+        (
+            "ok",
+            "not run on the jury answers: problem.yaml says they are no outputs (`ans_is_output: false`)"
+        )
+    );
+
+    fs::write(
+        dir.join("problem.yaml"),
+        format!("{yaml}ans_is_output: true\n"),
+    )
+    .unwrap();
+    let (run, report) = verify(&dir, &["--no-submissions"]);
+    run.assert_code(1);
+    assert_eq!(report.problems[0].check("checker").status, "fail");
+}

@@ -179,6 +179,46 @@ fn verify_substitutes_constants_into_jury_programs_only() {
     run.assert_code(0);
 }
 
+/// `submissions.yaml`'s `language:` names a submission's language (a package-format code,
+/// `python3`, or judge's id) over its file name: a Python program in a `.txt` file is run as
+/// Python; one naming a language judge does not compile is listed as not checked, saying so.
+/// Before, the key was read and ignored: both were "not in a language judge compiles".
+#[test]
+fn submissions_yaml_names_a_submissions_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    fs::write(
+        dir.join("submissions/accepted/double.txt"),
+        "print(2 * int(input()))\n",
+    )
+    .unwrap();
+    fs::write(dir.join("submissions/accepted/double.cob"), "nothing\n").unwrap();
+    fs::write(
+        dir.join("submissions/submissions.yaml"),
+        "accepted/double.txt:\n  language: python3\naccepted/double.cob:\n  language: cobol\n",
+    )
+    .unwrap();
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
+    let p = &report.problems[0];
+    p.assert_no_check_failed();
+    assert_eq!(
+        p.verdicts(),
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/accepted/double.txt", "AC"),
+            ("submissions/wrong_answer/literal.py", "WA"),
+        ]
+    );
+    assert!(
+        run.stdout
+            .contains("submissions.yaml gives it language `cobol`, which judge does not compile"),
+        "{}",
+        run.stdout
+    );
+    run.assert_code(0);
+}
+
 /// `included`: the files of `include/python3/` are added to every Python submission, those of
 /// `include/default/` to a C++ one (no `include/cpp/`), `{{offset}}` replaced by the constant;
 /// an included file replaces a folder submission's own of the same name. The accepted

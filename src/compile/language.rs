@@ -103,6 +103,14 @@ impl Language {
         &self.def().code
     }
 
+    /// The language a package names by `code` (`submissions.yaml`'s `language:`): judge's own
+    /// id (`pypy3`), else the first in the table with that package-format code (`python3`
+    /// is `python`).
+    pub fn from_package_code(code: &str) -> Option<Language> {
+        let code = code.trim().to_ascii_lowercase();
+        Language::named(&code).or_else(|| Language::all().find(|l| l.package_code() == code))
+    }
+
     /// The word a `#!` first line must not contain for a file to be in this language.
     pub fn not_shebang(self) -> Option<&'static str> {
         self.def().not_shebang.as_deref()

@@ -52,6 +52,9 @@ pub struct Config {
     /// Legacy `validator_flags`: arguments for the output validator (custom or default).
     pub validator_flags: Vec<String>,
     pub limits: Limits,
+    /// BAPCtools' `ans_is_output` (either format): whether every `.ans` is also a valid
+    /// output, checked by the output validator; `None` when the package does not say.
+    pub ans_is_output: Option<bool>,
 }
 
 const TYPES: [&str; 5] = [
@@ -131,6 +134,7 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
     let mut passes = 2;
     let mut custom_validation = None;
     let mut validator_flags = Vec::new();
+    let ans_is_output = top.take_bool("ans_is_output")?;
     let mut limits_map = top.take_map("limits")?;
     let mut limits = Limits {
         time_limit: None,
@@ -250,6 +254,9 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
                 "languages",
                 "allow_file_writing",
                 "constants",
+                // BAPCtools' own keys (`ans_is_output` is read above).
+                "verified",
+                "comment",
             ]);
         }
     }
@@ -282,6 +289,7 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
             custom_validation,
             validator_flags,
             limits,
+            ans_is_output,
         },
         warnings,
     ))

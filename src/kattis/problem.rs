@@ -10,8 +10,8 @@ use super::programs::{open_dir, open_file, Program};
 use super::validate::validate_input;
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
 use crate::problems::{
-    GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError, Origin, Passes, Problem,
-    TestCase, Validation, ValidatorScore,
+    AnswersAreOutputs, GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError,
+    Origin, Passes, Problem, TestCase, Validation, ValidatorScore,
 };
 use crate::sandbox::{
     LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination,
@@ -490,6 +490,14 @@ impl Problem for KattisPackage {
 
     fn validate_answer(&self, test: &TestCase, strict: bool) -> Validation {
         self.answer_verdict(test, strict)
+    }
+
+    fn answers_are_outputs(&self) -> AnswersAreOutputs {
+        match (self.config.ans_is_output, &self.output_validator) {
+            (Some(true), _) | (None, None) => AnswersAreOutputs::Must,
+            (Some(false), _) => AnswersAreOutputs::Not,
+            (None, Some(_)) => AnswersAreOutputs::Should,
+        }
     }
 
     fn check_test(&self, test: &TestCase, output: &[u8]) -> Judgement {

@@ -82,6 +82,7 @@ pub fn load(
             let mut score = None;
             let mut group_scores = Vec::new();
             let mut entrypoint = None;
+            let mut language_code: Option<String> = None;
             // The first `submissions.yaml` entry that names it.
             let mut named_by = None;
             for y in &yaml_rules {
@@ -98,6 +99,7 @@ pub fn load(
                 group_scores.extend(y.group_scores.iter().cloned());
                 upper = upper.or(y.use_upper);
                 entrypoint = entrypoint.or(y.entrypoint.clone());
+                language_code = language_code.or(y.language.clone());
             }
             if !replaced_default {
                 if let Some(d) = &defaults {
@@ -133,14 +135,16 @@ pub fn load(
                     rules.push(Rule::new(&ALL, &ALL, &format!("submissions.yaml: {glob}")));
                 }
             }
-            let language = if path.is_file() {
-                Language::from_path(&path)
-            } else {
-                // A program given as a folder: the language of most of its files.
-                Language::of_folder(&path, None)
+            // `submissions.yaml`'s `language:` over the file's extension (or, for a folder,
+            // the language of most of its files).
+            let named = language_code.as_deref().map(Language::from_package_code);
+            let language = match named {
+                Some(named) => named,
+                None if path.is_file() => Language::from_path(&path),
+                None => Language::of_folder(&path, None)
                     .ok()
                     .flatten()
-                    .map(|(language, _)| language)
+                    .map(|(language, _)| language),
             };
             // DOMjudge's header: the verdicts allowed as a whole (with the folder's rules, if
             // it has any: both must hold).
@@ -200,6 +204,11 @@ pub fn load(
                 // problemtools' rule: `#!...python2` makes a .py file Python 2.
                 Some(format!(
                     "its #! line says {word}, which judge does not grade; not checked"
+                ))
+            } else if let (Some(code), None) = (&language_code, language) {
+                Some(format!(
+                    "submissions.yaml gives it language `{code}`, which judge does not compile ({}); not checked",
+                    Language::id_list()
                 ))
             } else if language.is_none() {
                 Some(format!(
@@ -275,6 +284,8 @@ struct YamlRule {
     use_upper: Option<bool>,
     /// The entry point of a folder submission (`entrypoint: ac.py`).
     entrypoint: Option<String>,
+    /// Its language, as a package-format code (`language: python3`).
+    language: Option<String>,
 }
 
 fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, String> {
@@ -306,7 +317,8 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             Some(v) => Some(score_expectation(v).map_err(|e| at(format!("{glob}.score: {e}")))?),
         };
         let entrypoint = m.take_str("entrypoint").map_err(at)?;
-        m.known(&["language", "authors", "model_solution"]);
+        let language = m.take_str("language").map_err(at)?;
+        m.known(&["authors", "model_solution"]);
         // Remaining map-valued keys are test groups.
         let mut group_scores = Vec::new();
         if let yaml_serde::Value::Mapping(inner) = v {
@@ -370,6 +382,7 @@ fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, 
             use_lower: lower,
             use_upper: upper,
             entrypoint,
+            language,
         });
     }
     Ok(out)

@@ -95,6 +95,19 @@ impl<'a> Map<'a> {
         }
     }
 
+    pub fn take_bool(&mut self, key: &str) -> Result<Option<bool>, String> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_bool().map(Some).ok_or_else(|| {
+                format!(
+                    "{} must be true or false, found {}",
+                    self.name(key),
+                    kind(v)
+                )
+            }),
+        }
+    }
+
     /// A string or a sequence of strings (`type: pass-fail` or `type: [pass-fail, interactive]`).
     pub fn take_strings(&mut self, key: &str) -> Result<Option<Vec<String>>, String> {
         match self.get(key) {

@@ -205,11 +205,29 @@ pub trait Problem: Send + Sync {
         None
     }
 
+    /// Whether each test's jury answer must pass the checker as an output (`verify`'s
+    /// "checker" check); [`AnswersAreOutputs::Must`], the default, for a built-in problem.
+    fn answers_are_outputs(&self) -> AnswersAreOutputs {
+        AnswersAreOutputs::Must
+    }
+
     /// The hooks `judge hunt` searches inputs with (input mutations, built-in solvers whose
     /// work it can count); `None`, the default, for a problem without them.
     fn hunt(&self) -> Option<&dyn Hunt> {
         None
     }
+}
+
+/// Whether a problem's jury answers are outputs its checker must accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswersAreOutputs {
+    /// Every jury answer is a correct output: one the checker rejects is a fault.
+    Must,
+    /// A custom output validator's answer file "may, but is not necessarily required to,
+    /// contain the correct answer" (the package format): one it rejects is a warning.
+    Should,
+    /// The package says its answer files are no outputs (BAPCtools' `ans_is_output: false`).
+    Not,
 }
 
 /// What happened in an interactive run.

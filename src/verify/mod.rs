@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::package::{InvalidInputs, Package};
-use crate::problems::{GenParams, Judgement, JuryError, Problem};
+use crate::problems::{AnswersAreOutputs, GenParams, Judgement, JuryError, Problem};
 use crate::testset::{self, Origin, TestCase};
 use crate::text::{agree, all, count};
 
@@ -366,6 +366,13 @@ fn check_generators(pkg: &Package) -> Check {
 
 /// The jury answer of every test, and the reference solver's answer, pass the checker.
 fn check_answers(logic: &dyn Problem, tests: &[TestCase], jobs: usize) -> Result<Check, JuryError> {
+    let answers_are_outputs = logic.answers_are_outputs();
+    if answers_are_outputs == AnswersAreOutputs::Not {
+        return Ok(Check::ok(
+            "checker",
+            "not run on the jury answers: problem.yaml says they are no outputs (`ans_is_output: false`)",
+        ));
+    }
     let rejected = first_hit(tests, jobs, |t| {
         // A generated test's jury answer already is the reference solver's answer.
         let solved = match t.origin {
@@ -396,8 +403,18 @@ fn check_answers(logic: &dyn Problem, tests: &[TestCase], jobs: usize) -> Result
         }
         None
     });
-    if let Some(found) = rejected {
-        return Ok(Check::fail("checker", found?));
+    match (rejected, answers_are_outputs) {
+        (None, _) => {}
+        (Some(found), AnswersAreOutputs::Should) => {
+            return Ok(Check::warn(
+                "checker",
+                format!(
+                    "{}; with a custom output validator an answer file need not be an output (`ans_is_output: false` in problem.yaml says so)",
+                    found?
+                ),
+            ))
+        }
+        (Some(found), _) => return Ok(Check::fail("checker", found?)),
     }
     Ok(Check::ok(
         "checker",
