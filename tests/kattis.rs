@@ -219,6 +219,59 @@ fn submissions_yaml_names_a_submissions_language() {
     run.assert_code(0);
 }
 
+/// `problem.yaml`'s `languages` (2025-09) lists the languages a submission may be in: a jury
+/// submission in another is not checked, saying why (as BAPCtools refuses it), and `grade`
+/// grades a contestant's all the same with one warning line. Before, the key was ignored
+/// (the format's `maximal` lists python3 and cpp and has PHP submissions).
+#[test]
+fn problem_yaml_languages_leaves_other_languages_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("constdouble");
+    copy_dir(&package("constdouble"), &dir);
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        format!("{yaml}languages: [python3]\n"),
+    )
+    .unwrap();
+    let cpp = dir.join("submissions/accepted/double.cpp");
+    fs::write(
+        &cpp,
+        "#include <cstdio>\nint main() { long n; std::scanf(\"%ld\", &n); std::printf(\"%ld\\n\", 2 * n); }\n",
+    )
+    .unwrap();
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
+    let p = &report.problems[0];
+    p.assert_no_check_failed();
+    assert_eq!(
+        p.verdicts(),
+        [
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/wrong_answer/literal.py", "WA"),
+        ]
+    );
+    assert!(
+        run.stdout.contains(
+            "problem.yaml's `languages` (python3) does not list C++ (`cpp`); not checked"
+        ),
+        "{}",
+        run.stdout
+    );
+    run.assert_code(0);
+
+    let run = judge_timed(120, &["grade", &rel(&dir), &rel(&cpp), "--json"]);
+    run.assert_code(0);
+    assert!(
+        run.stderr.contains(
+            "double.cpp: problem.yaml's `languages` (python3) does not list C++ (`cpp`); graded all the same"
+        ),
+        "{}",
+        run.stderr
+    );
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(r["verdict"], "AC", "{}", run.stdout);
+}
+
 /// `included`: the files of `include/python3/` are added to every Python submission, those of
 /// `include/default/` to a C++ one (no `include/cpp/`), `{{offset}}` replaced by the constant;
 /// an included file replaces a folder submission's own of the same name. The accepted

@@ -32,6 +32,13 @@ pub fn run(args: GradeArgs) -> Result<Status> {
     if let Some(path) = &args.html {
         check_writable_folder(path)?;
     }
+    // A language the package does not take: graded all the same (judge is no contest
+    // system), with one line saying so.
+    for s in &submissions {
+        if let Some(why) = pkg.unlisted_language(s.language) {
+            eprintln!("warning: {}: {why}; graded all the same", s.path.display());
+        }
+    }
     let grader = Grader::new(jobs, args.run.languages.as_deref())?;
     // A submission whose compiler or runtime this machine lacks: one line naming the Debian
     // package that brings it; the others are graded, and the exit status is 2 at the end.

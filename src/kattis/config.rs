@@ -55,6 +55,9 @@ pub struct Config {
     /// BAPCtools' `ans_is_output` (either format): whether every `.ans` is also a valid
     /// output, checked by the output validator; `None` when the package does not say.
     pub ans_is_output: Option<bool>,
+    /// `languages` (2025-09): the package-format codes of the languages a submission may be
+    /// in; `None` for `all` (the default).
+    pub languages: Option<Vec<String>>,
 }
 
 const TYPES: [&str; 5] = [
@@ -135,6 +138,7 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
     let mut custom_validation = None;
     let mut validator_flags = Vec::new();
     let ans_is_output = top.take_bool("ans_is_output")?;
+    let mut languages = None;
     let mut limits_map = top.take_map("limits")?;
     let mut limits = Limits {
         time_limit: None,
@@ -242,6 +246,9 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
                 }
                 passes = u32::try_from(n.min(1000)).unwrap_or(1000);
             }
+            languages = top
+                .take_strings("languages")?
+                .filter(|l| !(l.len() == 1 && l[0] == "all"));
             top.known(&[
                 "uuid",
                 "version",
@@ -251,7 +258,6 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
                 "rights_owner",
                 "embargo_until",
                 "keywords",
-                "languages",
                 "allow_file_writing",
                 "constants",
                 // BAPCtools' own keys (`ans_is_output` is read above).
@@ -290,9 +296,23 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
             validator_flags,
             limits,
             ans_is_output,
+            languages,
         },
         warnings,
     ))
+}
+
+/// Why a submission in `language` is not one the package takes, when its `languages`
+/// (`allowed`, package-format codes) does not list it.
+pub fn unlisted_language(allowed: &[String], language: crate::compile::Language) -> Option<String> {
+    (!allowed.iter().any(|c| c == language.package_code())).then(|| {
+        format!(
+            "problem.yaml's `languages` ({}) does not list {} (`{}`)",
+            allowed.join(", "),
+            language.name(),
+            language.package_code()
+        )
+    })
 }
 
 fn unknown(key: String) -> String {

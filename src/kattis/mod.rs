@@ -164,7 +164,12 @@ impl KattisPackage {
 
     /// The jury submissions and their rules.
     pub fn submissions(&self) -> Result<(Vec<submissions::JurySubmission>, Vec<String>), String> {
-        submissions::load(&self.dir, self.config.version, self.config.scoring)
+        submissions::load(
+            &self.dir,
+            self.config.version,
+            self.config.scoring,
+            self.config.languages.as_deref(),
+        )
     }
 
     /// The files of the package's `include/` added to a submission in `language` (see
@@ -177,6 +182,15 @@ impl KattisPackage {
             Version::Legacy => Ok(Vec::new()),
             Version::V2025 => include::files_for(&self.dir, language, self.jury.constants()),
         }
+    }
+
+    /// Why a submission in `language` is not one this package takes (2025-09 `languages`
+    /// not listing it); `None` when it is.
+    pub fn unlisted_language(&self, language: crate::compile::Language) -> Option<String> {
+        let allowed = self.config.languages.as_deref()?;
+        (self.config.version == Version::V2025)
+            .then(|| config::unlisted_language(allowed, language))
+            .flatten()
     }
 
     /// Builds every jury program now, so that one that does not compile is reported before

@@ -42,6 +42,7 @@ pub fn load(
     dir: &Path,
     version: Version,
     scoring: bool,
+    languages: Option<&[String]>,
 ) -> Result<(Vec<JurySubmission>, Vec<String>), String> {
     let root = dir.join("submissions");
     let mut warnings = Vec::new();
@@ -210,6 +211,11 @@ pub fn load(
                     "submissions.yaml gives it language `{code}`, which judge does not compile ({}); not checked",
                     Language::id_list()
                 ))
+            } else if let Some((l, allowed)) =
+                language.zip(languages.filter(|_| version == Version::V2025))
+            {
+                super::config::unlisted_language(allowed, l)
+                    .map(|why| format!("{why}; not checked"))
             } else if language.is_none() {
                 Some(format!(
                     "not in a language judge compiles ({}); not checked",

@@ -197,6 +197,12 @@ impl Package {
         }
     }
 
+    /// Why a submission in `language` is not one the package takes (a Kattis package's
+    /// `languages`); `None` when it is, and for a built-in problem.
+    pub fn unlisted_language(&self, language: Language) -> Option<String> {
+        self.kattis.as_ref()?.unlisted_language(language)
+    }
+
     /// What the package adds to its submissions before they are compiled.
     pub fn included(&self) -> Included {
         Included(self.kattis.clone())
