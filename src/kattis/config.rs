@@ -397,6 +397,22 @@ mod tests {
     }
 
     #[test]
+    fn languages_and_ans_is_output() {
+        let v = "problem_format_version: 2025-09\n";
+        let (c, w) = parse(&format!(
+            "{v}languages: [python3, cpp]\nans_is_output: false\n"
+        ))
+        .unwrap();
+        assert_eq!(c.languages, Some(vec!["python3".into(), "cpp".into()]));
+        assert_eq!(c.ans_is_output, Some(false));
+        assert!(w.is_empty(), "{w:?}");
+        let (c, _) = parse(&format!("{v}languages: all\n")).unwrap();
+        assert_eq!((c.languages, c.ans_is_output), (None, None));
+        let e = parse(&format!("{v}ans_is_output: maybe\n")).unwrap_err();
+        assert_eq!(e, "ans_is_output must be true or false, found `maybe`");
+    }
+
+    #[test]
     fn unknown_keys_warn_and_bad_values_fail() {
         let (_, w) = parse("name: x\ncolour: red\nlimits:\n  memroy: 5\n").unwrap();
         assert_eq!(

@@ -489,7 +489,7 @@ mod tests {
             "tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n    use_for_time_limit: upper\n",
         )
         .unwrap();
-        let (subs, warnings) = load(dir.path(), Version::V2025, false).unwrap();
+        let (subs, warnings) = load(dir.path(), Version::V2025, false, None).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         let other = subs.iter().find(|s| s.rel == "other/sleep.py").unwrap();
         assert!(other
@@ -512,7 +512,7 @@ mod tests {
         std::fs::write(acc.join("prolog.disabled/main.pl"), "").unwrap();
         std::fs::write(acc.join("a.py.disabled"), "").unwrap();
         std::fs::write(acc.join("b.py"), "").unwrap();
-        let (subs, _) = load(dir.path(), Version::V2025, false).unwrap();
+        let (subs, _) = load(dir.path(), Version::V2025, false, None).unwrap();
         let skipped: Vec<(&str, bool)> = subs
             .iter()
             .map(|s| {
@@ -705,7 +705,7 @@ mod tests {
             "mixed/m.py:\n  sample:\n    permitted: [AC]\n  secret/hard:\n    permitted: [AC, TLE]\n    required: [TLE]\ntime_limit_exceeded:\n  permitted: [AC, WA, TLE]\nwrong_answer/w.py:\n  message: too small\n  colour: red\n",
         )
         .unwrap();
-        let (subs, warnings) = load(d.path(), Version::V2025, false).unwrap();
+        let (subs, warnings) = load(d.path(), Version::V2025, false, None).unwrap();
         let by = |rel: &str| subs.iter().find(|s| s.rel == rel).unwrap();
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         let m = by("mixed/m.py");
