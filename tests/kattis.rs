@@ -1278,6 +1278,71 @@ fn verify_remembers_runs_of_an_unchanged_package_and_reruns_what_changed() {
     assert_eq!(remembered(&fresh), None, "{}", fresh.stdout);
 }
 
+/// A randomised jury submission's runs are remembered too, each run with its order of the
+/// tests: a second verify of the unchanged package shows the same runs (the same tally of
+/// verdicts) without running any, and `--fresh` draws new ones. Before, every verify ran
+/// every randomised submission `--random-runs` times again (11 of a warm dodecahedron
+/// verify's 12 s).
+#[test]
+fn randomised_runs_are_remembered_until_fresh() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("mean");
+    copy_dir(&package("mean"), &dir);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    fs::write(dir.join("notes.txt"), format!("{nanos}\n")).unwrap();
+    fs::create_dir_all(dir.join("submissions/rejected")).unwrap();
+    // Either a crash or a wrong answer, by a coin the run tosses itself.
+    fs::write(
+        dir.join("submissions/rejected/coin.py"),
+        "# @RANDOMISED@\nimport os, sys\nif os.urandom(1)[0] < 128:\n    sys.exit(3)\nprint(-1)\n",
+    )
+    .unwrap();
+    let verify = |extra: &[&str]| {
+        let d = rel(&dir);
+        // (An accepted one too: a legacy package's time limit is computed from it.)
+        let mut args = vec![
+            "verify",
+            "--random-runs",
+            "8",
+            "--submissions",
+            "coin",
+            "--submissions",
+            "accepted/mean.py",
+        ];
+        args.extend_from_slice(extra);
+        args.push(&d);
+        let run = judge_timed(300, &args);
+        run.assert_code(0);
+        let line = |what: &str| {
+            run.stdout
+                .lines()
+                .find(|l| l.contains(what))
+                .map(str::to_owned)
+        };
+        // `randomised: 8 runs, passed every test in 0 (RTE in 3, WA in 5); first failures: ...`
+        let runs = line("coin.py: ").unwrap_or_else(|| panic!("{}", run.stdout));
+        let tally = runs
+            .split("randomised: 8 runs, passed every test in 0 (")
+            .nth(1)
+            .and_then(|t| t.split(')').next())
+            .unwrap_or_else(|| panic!("{runs}"))
+            .to_owned();
+        (line("runs remembered"), tally)
+    };
+    let (before, tally) = verify(&[]);
+    assert_eq!(before, None, "nothing remembered yet");
+    let (again, same) = verify(&[]);
+    let again = again.expect("runs remembered");
+    let counts: Vec<&str> = again.split(' ').take(3).collect();
+    assert!(counts[1] == "of" && counts[0] == counts[2], "{again}");
+    assert_eq!(same, tally);
+    let (fresh, _) = verify(&["--fresh"]);
+    assert_eq!(fresh, None);
+}
+
 /// `scripts/bench-three-tools` reads each tool's verdicts from its own output (verifyproblem's
 /// result lines, `bt run`'s coloured summary lines: green met the expectation) and its table
 /// gives medians, ratios against judge, and names every submission whose verdicts differ.

@@ -15,7 +15,9 @@
 //! run again as cheap, a plan stopping at its first one; but a 2023-07 `wrong_answer`
 //! submission must be run on every test.) A timing (the median of repeated
 //! runs alone) is kept with its samples. Programs started from a file outside the compile
-//! cache (not named by content) are never remembered.
+//! cache (not named by content) are never remembered. A randomised submission's runs are
+//! samples (it seeds itself): each is kept as a run of its own, its index and test order in
+//! the key, so that an unchanged package shows the same samples again.
 //!
 //! Layout: `<cache>/runs/<plan key>.json`, one file per program, limits and jury side, mapping
 //! test keys to results; written whole to a temporary file and renamed, so an interrupted or

@@ -505,6 +505,27 @@ fn pool(
     jobs: usize,
     on_event: &(dyn Fn(usize, Event) + Sync),
 ) -> Result<Option<Interrupted>, SandboxError> {
+    // Remembered results first, in plan order until the plan is decided: a worker must not
+    // start a test beside a remembered failure that decides its plan at once.
+    for (k, p) in plans.iter().enumerate() {
+        let Some(memo) = p.memo else {
+            continue;
+        };
+        for i in 0..p.tests.len() {
+            if p.goal.decided(&results[k]).is_some() {
+                break;
+            }
+            if results[k][i].is_some() {
+                continue;
+            }
+            if let Some(mut r) = memo.recall(i) {
+                // A remembered result was confirmed when it was made.
+                r.shared = false;
+                on_event(k, Event::TestDone { result: &r });
+                results[k][i] = Some(r);
+            }
+        }
+    }
     let started: Vec<Vec<bool>> = results
         .iter()
         .map(|rs| rs.iter().map(Option::is_some).collect())
@@ -551,16 +572,10 @@ fn pool(
                     break;
                 };
                 let p = &plans[k];
-                let recalled = p.memo.and_then(|m| m.recall(i));
-                let was_recalled = recalled.is_some();
-                let mut outcome = match recalled {
-                    Some(r) => Ok(r),
-                    None => p.runner(sandbox, logic).run_one(&p.tests[i]),
-                };
+                let mut outcome = p.runner(sandbox, logic).run_one(&p.tests[i]);
                 let shared = lock().finish(k, i);
                 if let Ok(r) = &mut outcome {
-                    // A remembered result was confirmed when it was made.
-                    r.shared = shared && !was_recalled;
+                    r.shared = shared;
                     on_event(k, Event::TestDone { result: r });
                 }
                 let mut st = lock();

@@ -57,8 +57,8 @@ struct Graded<'a> {
     results: Vec<TestResult>,
     /// Its position among the graded submissions (its runs, for a randomised one, in a row).
     index: usize,
-    /// A run of a randomised submission after its first ([`copies`]).
-    rerun: bool,
+    /// Which run of a randomised submission this is, from 0 ([`copies`]); 0 for any other.
+    run: u32,
     /// The order its tests run in, when not the test set's ([`rerun_failures_first`]).
     order: Option<Vec<TestCase>>,
 }
@@ -169,12 +169,8 @@ fn run_all(
         .iter()
         .map(|&i| {
             let g = &graded[i];
-            // Each run of a randomised submission is a run of its own (and its order of the
-            // tests is its own).
-            if g.jury.randomised || g.order.is_some() {
-                return None;
-            }
             let how = format!("{:?} {:?}", suspect_from(g), g.view.trusted_from());
+            let how = randomised::memo_how(g, tests, how)?;
             memo?.plan_key(&pkg.dir, programs[i].as_ref()?, &g.limits, &how)
         })
         .collect();
@@ -383,7 +379,7 @@ pub fn check(
                 compiled,
                 results: Vec::new(),
                 index: 0,
-                rerun: false,
+                run: 0,
                 order: None,
             })
         })
@@ -393,7 +389,7 @@ pub fn check(
         graded.into_iter().partition(|g| g.jury.lower_bound);
     // The later runs of randomised submissions that must not pass: after their first runs.
     let (mut held, mut others): (Vec<Graded>, Vec<Graded>) =
-        others.into_iter().partition(|g| g.rerun);
+        others.into_iter().partition(|g| g.run > 0);
     let lower_count = lower.len();
     let first_pool = match fixed {
         Some(_) => {

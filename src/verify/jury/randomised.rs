@@ -12,7 +12,7 @@ pub(super) fn copies(graded: Vec<Graded<'_>>, runs: u32) -> Vec<Graded<'_>> {
         .flat_map(|g| {
             let n = if g.jury.randomised { runs.max(1) } else { 1 };
             (0..n).map(move |k| Graded {
-                rerun: k > 0,
+                run: k,
                 ..g.clone()
             })
         })
@@ -21,6 +21,31 @@ pub(super) fn copies(graded: Vec<Graded<'_>>, runs: u32) -> Vec<Graded<'_>> {
         g.index = i;
     }
     out
+}
+
+/// What, beside program, limits and jury side, names the remembered runs of `g` (`how` for a
+/// submission that is not randomised): each run of a randomised submission is remembered as
+/// a run of its own, with its order of the tests (made from what the earlier runs gave), so
+/// that a warm verify shows the same runs and `--fresh` draws new ones. `None`: not
+/// remembered.
+pub(super) fn memo_how(g: &Graded, tests: &[TestCase], how: String) -> Option<String> {
+    match (g.jury.randomised, &g.order) {
+        (false, None) => Some(how),
+        (true, order) => {
+            let names: Vec<&str> = order
+                .as_deref()
+                .unwrap_or(tests)
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect();
+            Some(format!(
+                "{how} randomised run {} on {}",
+                g.run,
+                names.join("/")
+            ))
+        }
+        (false, Some(_)) => None,
+    }
 }
 
 /// Runs the later runs `held` of randomised submissions whose first runs are in `firsts`, a
