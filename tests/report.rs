@@ -131,29 +131,45 @@ fn verify_html_has_the_checks_the_jury_matrix_and_the_timing_chart() {
         std::fs::copy(from, pkg.join("submissions").join(folder).join(file)).unwrap();
     }
     let html = tmp.path().join("verify.html");
-    // --fresh: the timed runs are drawn whatever an earlier run of the tests left in the memo.
-    let args = ["verify", "--fresh", path(&pkg), "--html", path(&html)];
-    let run = common::judge_timed(300, &args);
-    run.assert_code(0);
-    // The terminal output ends each problem with the table of its jury submissions.
-    assert!(
-        run.stdout
-            .lines()
-            .any(|l| l.starts_with("  submissions/wrong_answer/swapped.c")
-                && l.contains("WA")
-                && l.contains("sample-1: ")),
-        "{}",
-        run.stdout
-    );
-    let page = std::fs::read_to_string(&html).unwrap();
-    assert!(page.contains(r#"<td class="status ok">ok</td><td><code>checker</code></td>"#));
-    assert!(page.contains(r#"<table class="matrix">"#));
-    assert_eq!(page.matches(r#"<td class="cell v-WA""#).count(), 1);
-    // The timed runs of the accepted submission (3 that agree far from the limit, else 5),
-    // and its limit.
-    let runs = page.matches(r#"class="run""#).count();
-    assert!(runs == 3 || runs == 5, "{runs} runs");
-    assert!(page.contains(r#"class="limit""#) && page.contains("suggested "));
-    // The expected failure with its picture.
-    assert!(page.contains("as expected (WA)") && page.contains(r#"class="sum bad""#));
+    // Once with every run made now, once with them remembered: a remembered failure keeps its
+    // output, so its picture is drawn too (before, the second report had none).
+    for fresh in [true, false] {
+        let mut args = vec!["verify", path(&pkg), "--html", path(&html)];
+        if fresh {
+            args.push("--fresh");
+        }
+        let run = common::judge_timed(300, &args);
+        run.assert_code(0);
+        assert_eq!(
+            run.stdout
+                .contains("runs remembered from an earlier verify"),
+            !fresh,
+            "{}",
+            run.stdout
+        );
+        // The terminal output ends each problem with the table of its jury submissions.
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.starts_with("  submissions/wrong_answer/swapped.c")
+                    && l.contains("WA")
+                    && l.contains("sample-1: ")),
+            "{}",
+            run.stdout
+        );
+        let page = std::fs::read_to_string(&html).unwrap();
+        assert!(page.contains(r#"<td class="status ok">ok</td><td><code>checker</code></td>"#));
+        assert!(page.contains(r#"<table class="matrix">"#));
+        assert_eq!(page.matches(r#"<td class="cell v-WA""#).count(), 1);
+        // The timed runs of the accepted submission (3 that agree far from the limit, else
+        // 5), and its limit.
+        let runs = page.matches(r#"class="run""#).count();
+        assert!(runs == 3 || runs == 5, "{runs} runs");
+        assert!(page.contains(r#"class="limit""#) && page.contains("suggested "));
+        // The expected failure with its picture.
+        assert!(
+            page.contains("as expected (WA)") && page.contains(r#"class="sum bad""#),
+            "fresh: {fresh}"
+        );
+    }
 }

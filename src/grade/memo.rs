@@ -17,7 +17,8 @@
 //! runs alone) is kept with its samples. Programs started from a file outside the compile
 //! cache (not named by content) are never remembered. A randomised submission's runs are
 //! samples (it seeds itself): each is kept as a run of its own, its index and test order in
-//! the key, so that an unchanged package shows the same samples again.
+//! the key, so that an unchanged package shows the same samples again. A failure keeps the
+//! start of its output when it is text (the HTML report draws it).
 //!
 //! Layout: `<cache>/runs/<plan key>.json`, one file per program, limits and jury side, mapping
 //! test keys to results; written whole to a temporary file and renamed, so an interrupted or
@@ -36,7 +37,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::{Program, TestResult};
+use super::{OutputHead, Program, TestResult};
 use crate::compile::cache::KeyHasher;
 use crate::problems::TestCase;
 use crate::sandbox::Limits;
@@ -71,6 +72,10 @@ struct MemoFile {
     results: BTreeMap<String, TestResult>,
     /// Timings (`<test key>x<runs>`), in the form their owner gives them.
     timings: BTreeMap<String, serde_json::Value>,
+    /// The start of a failed run's output (as [`TestResult::output`] keeps it) and the whole
+    /// output's length, by test key, for the HTML report's picture; text outputs only.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    outputs: BTreeMap<String, (String, usize)>,
 }
 
 /// What a plan needs to recall and remember its runs: the memo, its key, and the keys of its
@@ -202,9 +207,15 @@ impl RunMemo {
 impl PlanMemo<'_> {
     /// The remembered result of the plan's test `i`, if any.
     pub fn recall(&self, i: usize) -> Option<TestResult> {
-        let r = self
-            .memo
-            .with_file(self.key, |f| f.results.get(&self.tests[i]).cloned())?;
+        let t = &self.tests[i];
+        let r = self.memo.with_file(self.key, |f| {
+            let mut r = f.results.get(t).cloned()?;
+            r.output = f.outputs.get(t).map(|(text, len)| OutputHead {
+                bytes: text.clone().into_bytes(),
+                len: *len,
+            });
+            Some(r)
+        })?;
         self.memo.recalled.fetch_add(1, Ordering::Relaxed);
         Some(r)
     }
@@ -227,7 +238,11 @@ impl PlanMemo<'_> {
                 self.memo.made.fetch_add(1, Ordering::Relaxed);
                 if steady(r, suspect_from) {
                     let mut r = r.clone();
-                    r.output = None;
+                    if let Some(o) = r.output.take() {
+                        if let Ok(text) = String::from_utf8(o.bytes) {
+                            f.outputs.insert(t.clone(), (text, o.len));
+                        }
+                    }
                     r.shared = false;
                     f.results.insert(t.clone(), r);
                     changed = true;
