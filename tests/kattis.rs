@@ -1278,6 +1278,31 @@ fn verify_remembers_runs_of_an_unchanged_package_and_reruns_what_changed() {
     assert_eq!(remembered(&fresh), None, "{}", fresh.stdout);
 }
 
+/// A package with no time limit whose accepted submissions are not selected (or all fail): the
+/// time limit check fails and the other submissions are listed as not run, saying why.
+/// Before, they ran at the 20 s measuring limit: `recount.c` spent 20 s on `03-big` (and an
+/// interactive one that never flushes, a minute a test) to say nothing.
+#[test]
+fn without_a_time_limit_the_other_submissions_are_not_run() {
+    let dir = rel(&package("mean"));
+    let run = judge_timed(120, &["verify", "--submissions", "recount.c", &dir]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.contains(
+            "FAIL  time limit: no limits.time_limit and no accepted submission selected by --submissions passes to compute it from"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "warn  submissions/time_limit_exceeded/recount.c: not run: there is no time limit to run it at (see the time limit check)"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
 /// A randomised jury submission's runs are remembered too, each run with its order of the
 /// tests: a second verify of the unchanged package shows the same runs (the same tally of
 /// verdicts) without running any, and `--fresh` draws new ones. Before, every verify ran

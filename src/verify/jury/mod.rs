@@ -19,7 +19,6 @@ use std::time::Duration;
 use anyhow::Result;
 
 use super::run::Event;
-use super::select::Selection;
 use super::submissions::{
     first_line, later_tle, needs_timing, one_run, time_accepted, tle_timing, waited, Margin,
     RandomRuns, SubmissionResult,
@@ -38,8 +37,11 @@ use crate::verdict::expectation::{JurySubmission, Seen};
 use crate::verdict::score::Scoring;
 use crate::verdict::Verdict;
 
+mod prepare;
 mod randomised;
 mod rules;
+
+pub use prepare::{prepare, Prepared};
 
 use randomised::{copies, rerun_failures_first, Lines};
 use rules::{judge_rules, no_accepted, RulesGoal};
@@ -215,64 +217,6 @@ struct Judged {
     check: Check,
     result: Option<SubmissionResult>,
     report: SubmissionReport,
-}
-
-/// The jury submissions of a package and what each must get, each one checked compiled (see
-/// [`prepare`]).
-pub struct Prepared {
-    /// The submissions `--submissions` selects.
-    subs: Vec<JurySubmission>,
-    /// Whether `submissions/accepted/` holds any (selected or not).
-    any_accepted: bool,
-    /// The warning of a partial verify (see [`Selection::check`]).
-    partial: Option<Check>,
-    warnings: Vec<String>,
-    /// Per submission not skipped, in order.
-    compiled: Vec<Result<(Submission, Compiled)>>,
-    /// Runs of each randomised submission.
-    random_runs: u32,
-}
-
-/// Takes the jury submissions of a package as listed ([`Package::jury_submissions`]) and
-/// compiles those judge can run, `jobs` + 1 at once. Needs nothing of the static checks, so it
-/// can run beside them (a cold compile cache costs seconds per compiler).
-pub fn prepare(
-    grader: &Grader,
-    included: &crate::package::Included,
-    listed: Result<(Vec<JurySubmission>, Vec<String>), String>,
-    jobs: usize,
-    select: &Selection,
-) -> Result<Prepared> {
-    let (mut subs, warnings) = listed.map_err(anyhow::Error::msg)?;
-    crate::kattis::submissions::skip_missing_toolchains(&mut subs, &grader.table);
-    let any_accepted = subs.iter().any(|s| s.folder == "accepted");
-    let total = subs.len();
-    let subs: Vec<_> = subs
-        .into_iter()
-        .filter(|s| select.selects(&format!("submissions/{}", s.rel)))
-        .collect();
-    let partial = select.check(subs.len(), total);
-    let submissions = subs
-        .iter()
-        .filter(|s| s.skipped.is_none())
-        .map(|s| s.submission())
-        .collect::<Result<Vec<_>, _>>()?;
-    // One compiler more than `jobs`: their serial phases (javac's JVM start, the linker) leave
-    // a core idle otherwise (a cold verify of the exported magic-square: 21.5 s, 20.3 s).
-    let compiled = grader
-        .compile_many(included, &submissions, jobs + 1)
-        .into_iter()
-        .zip(submissions)
-        .map(|(c, s)| c.map(|c| (s, c)))
-        .collect();
-    Ok(Prepared {
-        subs,
-        any_accepted,
-        partial,
-        warnings,
-        compiled,
-        random_runs: select.random_runs(),
-    })
 }
 
 /// What verifying the jury submissions of a package found so far.
@@ -529,6 +473,8 @@ pub fn check(
             MEASURE_LIMIT
         }
     };
+    // Neither given nor computed (the check above failed).
+    let no_limit = fixed.is_none() && slowest.is_none();
     pkg.limits.time = limit;
     let mut lines = Lines {
         runs: random_runs,
@@ -544,6 +490,18 @@ pub fn check(
             add_margin(&mut judged, m, false);
         }
         lines.push(g, judged, &mut |j| emit_judged(j, out));
+    }
+
+    // The others are not run without a limit: at the measuring limit a must-TLE one would
+    // take a minute a test to say nothing.
+    if no_limit {
+        let mut rest: Vec<&Graded> = others.iter().chain(&held).filter(|g| g.run == 0).collect();
+        rest.sort_by_key(|g| g.index);
+        for g in rest {
+            let why = "not run: there is no time limit to run it at (see the time limit check)";
+            emit(Check::warn(name(g.jury), why), out);
+        }
+        return Ok(());
     }
 
     // 3. Every other submission at the time limit (already run beside the lower bounds when
