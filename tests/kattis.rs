@@ -1203,20 +1203,26 @@ fn real_packages_table_reads_both_tools_logs() {
     );
 }
 
-/// The daily loop: a second verify of an unchanged package takes its runs from the cache
-/// (saying how many), a changed test or submission runs again (its new verdict counts, never a
-/// remembered one), and `--fresh` runs everything.
-#[test]
-fn verify_remembers_runs_of_an_unchanged_package_and_reruns_what_changed() {
+/// A copy of `mean` with a jury side of its own (a file of its own in the package), so that no
+/// other test's runs are remembered for the test using it.
+fn mean_with_a_jury_side_of_its_own() -> (tempfile::TempDir, std::path::PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("mean");
     copy_dir(&package("mean"), &dir);
-    // A jury side of its own, so that no other test's runs are remembered for this one.
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos();
     fs::write(dir.join("notes.txt"), format!("{nanos}\n")).unwrap();
+    (tmp, dir)
+}
+
+/// The daily loop: a second verify of an unchanged package takes its runs from the cache
+/// (saying how many), a changed test or submission runs again (its new verdict counts, never a
+/// remembered one), and `--fresh` runs everything.
+#[test]
+fn verify_remembers_runs_of_an_unchanged_package_and_reruns_what_changed() {
+    let (_tmp, dir) = mean_with_a_jury_side_of_its_own();
     let verify = |extra: &[&str]| {
         let d = rel(&dir);
         let mut args = vec!["verify", "--jobs", "2"];
@@ -1310,14 +1316,7 @@ fn without_a_time_limit_the_other_submissions_are_not_run() {
 /// verify's 12 s).
 #[test]
 fn randomised_runs_are_remembered_until_fresh() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("mean");
-    copy_dir(&package("mean"), &dir);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    fs::write(dir.join("notes.txt"), format!("{nanos}\n")).unwrap();
+    let (_tmp, dir) = mean_with_a_jury_side_of_its_own();
     fs::create_dir_all(dir.join("submissions/rejected")).unwrap();
     // Either a crash or a wrong answer, by a coin the run tosses itself.
     fs::write(
