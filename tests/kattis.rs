@@ -29,6 +29,14 @@ fn package(name: &str) -> PathBuf {
     root().join("tests/packages").join(name)
 }
 
+/// A copy of the fixture package `name` in a temporary folder (kept while the guard lives).
+fn package_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join(name);
+    copy_dir(&package(name), &dir);
+    (tmp, dir)
+}
+
 fn rel(p: &Path) -> String {
     p.display().to_string()
 }
@@ -185,9 +193,7 @@ fn verify_substitutes_constants_into_jury_programs_only() {
 /// Before, the key was read and ignored: both were "not in a language judge compiles".
 #[test]
 fn submissions_yaml_names_a_submissions_language() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("constdouble");
-    copy_dir(&package("constdouble"), &dir);
+    let (_tmp, dir) = package_copy("constdouble");
     fs::write(
         dir.join("submissions/accepted/double.txt"),
         "print(2 * int(input()))\n",
@@ -225,9 +231,7 @@ fn submissions_yaml_names_a_submissions_language() {
 /// (the format's `maximal` lists python3 and cpp and has PHP submissions).
 #[test]
 fn problem_yaml_languages_leaves_other_languages_out() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("constdouble");
-    copy_dir(&package("constdouble"), &dir);
+    let (_tmp, dir) = package_copy("constdouble");
     let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
     fs::write(
         dir.join("problem.yaml"),
@@ -311,9 +315,7 @@ fn included_files_are_added_to_submissions_in_their_language() {
 /// refusing the package. One with no test at all is still refused.
 #[test]
 fn a_package_with_samples_only_is_verified_on_them() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("constdouble");
-    copy_dir(&package("constdouble"), &dir);
+    let (_tmp, dir) = package_copy("constdouble");
     fs::remove_dir_all(dir.join("data/secret")).unwrap();
     let (run, report) = verify_json(300, &[&rel(&dir)]);
     let p = &report.problems[0];
@@ -345,9 +347,7 @@ fn a_package_with_samples_only_is_verified_on_them() {
 /// warning and the submissions were not graded.
 #[test]
 fn shell_scripts_validate_inputs_and_are_graded() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("constdouble");
-    copy_dir(&package("constdouble"), &dir);
+    let (_tmp, dir) = package_copy("constdouble");
     let subs = dir.join("submissions");
     fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
     fs::write(
@@ -413,9 +413,7 @@ fn shell_scripts_validate_inputs_and_are_graded() {
 /// expectation, as in `run_time_error`; in `wrong_answer` it does not.
 #[test]
 fn an_endless_writer_meets_a_time_limit_expectation() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("constdouble");
-    copy_dir(&package("constdouble"), &dir);
+    let (_tmp, dir) = package_copy("constdouble");
     let flood = "import sys\nwhile True:\n    sys.stdout.write('nonsense\\n' * 1000)\n";
     for folder in ["time_limit_exceeded", "run_time_error"] {
         fs::create_dir_all(dir.join("submissions").join(folder)).unwrap();
@@ -453,9 +451,7 @@ fn an_endless_writer_meets_a_time_limit_expectation() {
 /// in problem.yaml) fails it either way.
 #[test]
 fn an_incomplete_package_warns_and_fails_only_with_strict() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("constdouble");
-    copy_dir(&package("constdouble"), &dir);
+    let (_tmp, dir) = package_copy("constdouble");
     fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
     fs::write(dir.join("input_validators/validate.viva"), "").unwrap();
     fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
@@ -1206,9 +1202,7 @@ fn real_packages_table_reads_both_tools_logs() {
 /// A copy of `mean` with a jury side of its own (a file of its own in the package), so that no
 /// other test's runs are remembered for the test using it.
 fn mean_with_a_jury_side_of_its_own() -> (tempfile::TempDir, std::path::PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("mean");
-    copy_dir(&package("mean"), &dir);
+    let (tmp, dir) = package_copy("mean");
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()

@@ -511,8 +511,9 @@ fn pool(
         let Some(memo) = p.memo else {
             continue;
         };
+        let mut decided = p.goal.decided(&results[k]).is_some();
         for i in 0..p.tests.len() {
-            if p.goal.decided(&results[k]).is_some() {
+            if decided {
                 break;
             }
             if results[k][i].is_some() {
@@ -523,6 +524,7 @@ fn pool(
                 r.shared = false;
                 on_event(k, Event::TestDone { result: &r });
                 results[k][i] = Some(r);
+                decided = p.goal.decided(&results[k]).is_some();
             }
         }
     }

@@ -56,7 +56,7 @@ pub struct Config {
     /// output, checked by the output validator; `None` when the package does not say.
     pub ans_is_output: Option<bool>,
     /// `languages` (2025-09): the package-format codes of the languages a submission may be
-    /// in; `None` for `all` (the default).
+    /// in; `None` for `all` (the default) and for a legacy package, which has no such key.
     pub languages: Option<Vec<String>>,
 }
 

@@ -185,12 +185,9 @@ impl KattisPackage {
     }
 
     /// Why a submission in `language` is not one this package takes (2025-09 `languages`
-    /// not listing it); `None` when it is.
+    /// not listing it; a legacy package has none); `None` when it is.
     pub fn unlisted_language(&self, language: crate::compile::Language) -> Option<String> {
-        let allowed = self.config.languages.as_deref()?;
-        (self.config.version == Version::V2025)
-            .then(|| config::unlisted_language(allowed, language))
-            .flatten()
+        config::unlisted_language(self.config.languages.as_deref()?, language)
     }
 
     /// Builds every jury program now, so that one that does not compile is reported before

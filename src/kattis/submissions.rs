@@ -211,9 +211,7 @@ pub fn load(
                     "submissions.yaml gives it language `{code}`, which judge does not compile ({}); not checked",
                     Language::id_list()
                 ))
-            } else if let Some((l, allowed)) =
-                language.zip(languages.filter(|_| version == Version::V2025))
-            {
+            } else if let Some((l, allowed)) = language.zip(languages) {
                 super::config::unlisted_language(allowed, l)
                     .map(|why| format!("{why}; not checked"))
             } else if language.is_none() {
