@@ -100,6 +100,7 @@ fn main() {
         stdout: Stdout::Capture,
         read_only: vec![dir.path().to_path_buf()],
         work_dir: Some(work.clone()),
+        work_files: Vec::new(),
         limits: Limits {
             cpu_time: Duration::from_secs(1),
             wall_time: Duration::from_secs(5),

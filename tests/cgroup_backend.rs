@@ -363,6 +363,7 @@ fn run(prog: &str, limits: Limits) -> RunOutcome {
         stdout: judge::sandbox::Stdout::Capture,
         read_only: vec![bin_dir().to_path_buf()],
         work_dir: None,
+        work_files: Vec::new(),
         limits,
     };
     let (tx, rx) = mpsc::channel();

@@ -274,6 +274,7 @@ fn run_true(sandbox: &LinuxSandbox) -> Termination {
             stdout: Stdout::Capture,
             read_only: Vec::new(),
             work_dir: None,
+            work_files: Vec::new(),
             limits: Limits {
                 cpu_time: std::time::Duration::from_secs(2),
                 wall_time: std::time::Duration::from_secs(30),

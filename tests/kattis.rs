@@ -310,6 +310,76 @@ fn included_files_are_added_to_submissions_in_their_language() {
     run.assert_code(0);
 }
 
+/// Included files are also in a submission's working folder, as in the Kattis and DOMjudge
+/// ones (the format's `maximal` has a PHP submission reading `./data.txt`): a C and a Python
+/// submission that read the offset from `data.txt` (in `include/default/` and
+/// `include/python3/`, `{{offset}}` replaced) are accepted, in `grade` and in `verify`. The
+/// file is the jury's: a submission can neither change nor remove it (the Python one checks
+/// both before it answers). Before, the files were only beside the source in the compile
+/// folder: both submissions failed to open `data.txt`.
+#[test]
+fn included_files_are_in_the_working_folder() {
+    let (_tmp, dir) = package_copy("included");
+    for lang in ["default", "python3"] {
+        fs::write(
+            dir.join("include").join(lang).join("data.txt"),
+            "{{offset}}\n",
+        )
+        .unwrap();
+    }
+    let accepted = dir.join("submissions/accepted");
+    fs::write(
+        accepted.join("reads.c"),
+        "#include <stdio.h>\n\
+         int main(void) {\n\
+             FILE *f = fopen(\"data.txt\", \"r\");\n\
+             int n, offset;\n\
+             if (!f || fscanf(f, \"%d\", &offset) != 1) return 3;\n\
+             if (scanf(\"%d\", &n) != 1) return 1;\n\
+             printf(\"%d\\n\", n + offset);\n\
+             return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    fs::write(
+        accepted.join("reads.py"),
+        "import os\n\
+         offset = int(open('data.txt').read())\n\
+         for tamper in (lambda: open('data.txt', 'w').write('0'), lambda: os.remove('data.txt')):\n\
+         \x20   try:\n\
+         \x20       tamper()\n\
+         \x20       raise SystemExit(4)\n\
+         \x20   except OSError:\n\
+         \x20       pass\n\
+         assert int(open('data.txt').read()) == offset\n\
+         print(int(input()) + offset)\n",
+    )
+    .unwrap();
+    let (run, report) = verify_json(300, &[&rel(&dir)]);
+    let p = &report.problems[0];
+    p.assert_no_check_failed();
+    let got = p.verdicts();
+    assert!(
+        got.contains(&("submissions/accepted/reads.c", "AC")),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("submissions/accepted/reads.py", "AC")),
+        "{got:?}"
+    );
+    run.assert_code(0);
+    for sub in ["reads.c", "reads.py"] {
+        let run = judge_timed(
+            120,
+            &["grade", &rel(&dir), &rel(&accepted.join(sub)), "--json"],
+        );
+        let r: serde_json::Value = serde_json::from_str(run.stdout.trim())
+            .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+        assert_eq!(r["verdict"], "AC", "{sub}: {}", run.stdout);
+        run.assert_code(0);
+    }
+}
+
 /// A package whose only tests are samples (several of BAPCtools' test problems, which
 /// BAPCtools runs on them): verify judges the samples, with a `warn` saying so, instead of
 /// refusing the package. One with no test at all is still refused.

@@ -146,6 +146,7 @@ fn request(prog: &str, args: &[&str]) -> (RunRequest, tempfile::TempDir) {
         stdout: Stdout::Capture,
         read_only: vec![f.dir.clone()],
         work_dir: Some(work.path().to_path_buf()),
+        work_files: Vec::new(),
         limits: limits(),
     };
     (req, work)

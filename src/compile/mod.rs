@@ -125,6 +125,10 @@ pub struct Compiled {
     /// tree(s) (e.g. `/usr/lib/python3.11`, the JDK home and the `/etc` directories its
     /// symlinks point into). Empty for compile errors.
     pub read_only: Vec<PathBuf>,
+    /// The files placed beside the source (a package's included files, a folder program's
+    /// other files), in the entry: a submission finds them in its working directory too, as
+    /// in the Kattis and DOMjudge working folders. Empty for compile errors.
+    pub work_files: Vec<PathBuf>,
     /// Processes/threads the language needs at least.
     pub processes: u32,
     /// Stderr markers with which the runtime reports running out of memory.
@@ -173,6 +177,7 @@ impl Compiled {
             stdout: Stdout::Capture,
             read_only: self.read_only.clone(),
             work_dir,
+            work_files: self.work_files.clone(),
             limits,
             stop: None,
         })
@@ -342,7 +347,7 @@ pub fn compile_with_files(
                 time,
                 true,
                 (&entry, &program_dir(&entry)),
-                &source_name,
+                (&source_name, extra),
                 &main_class,
                 interpreter.as_deref(),
             );
@@ -527,7 +532,7 @@ pub fn compile_with_files(
         Duration::from_micros(meta.compile_time_us),
         false,
         (&entry, &program_dir(&entry)),
-        &source_name,
+        (&source_name, extra),
         &main_class,
         interpreter.as_deref(),
     )
@@ -577,7 +582,7 @@ fn describe(
     compile_time: Duration,
     cached: bool,
     (entry, program_dir): (&Path, &Path),
-    source_name: &str,
+    (source_name, beside): (&str, &[(String, Vec<u8>)]),
     main_class: &str,
     interpreter: Option<&Path>,
 ) -> Result<Compiled, CompileError> {
@@ -609,6 +614,10 @@ fn describe(
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect(),
         read_only,
+        work_files: match ok {
+            true => beside.iter().map(|(n, _)| program_dir.join(n)).collect(),
+            false => Vec::new(),
+        },
         processes: spec.processes,
         out_of_memory: spec.out_of_memory.clone(),
         run_template,
@@ -628,6 +637,7 @@ fn uncached_failure_with(language: Language, outcome: CompileOutcome, time: Dura
         entry_dir: None,
         env: Vec::new(),
         read_only: Vec::new(),
+        work_files: Vec::new(),
         processes: 1,
         out_of_memory: Vec::new(),
         run_template: Vec::new(),

@@ -393,6 +393,7 @@ fn request(argv: Vec<String>, read_only: Vec<PathBuf>, work_dir: Option<PathBuf>
         stdout: Stdout::Capture,
         read_only,
         work_dir,
+        work_files: Vec::new(),
         limits: trial_limits(),
         stop: None,
     }

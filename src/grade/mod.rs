@@ -31,12 +31,14 @@ pub use run::run_single;
 use run::Runner;
 
 /// How to start the program under test (from the compile stage).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Program {
     pub argv: Vec<String>,
     pub env: Vec<(String, String)>,
     /// Folders the program must be able to read (its binary, a runtime).
     pub read_only: Vec<PathBuf>,
+    /// Files in its working directory (see [`crate::compile::Compiled::work_files`]).
+    pub work_files: Vec<PathBuf>,
     /// Stderr markers meaning the runtime ran out of memory (see [`decide`]).
     pub out_of_memory: Vec<String>,
 }
@@ -746,9 +748,7 @@ mod tests {
     fn program() -> Program {
         Program {
             argv: vec!["/bin/true".into()],
-            env: Vec::new(),
-            read_only: Vec::new(),
-            out_of_memory: Vec::new(),
+            ..Program::default()
         }
     }
 

@@ -72,6 +72,7 @@ impl Runner<'_> {
             stdout: Stdout::Capture,
             read_only: self.program.read_only.clone(),
             work_dir: None,
+            work_files: self.program.work_files.clone(),
             limits: self.limits.clone(),
             stop: None,
         };

@@ -304,6 +304,7 @@ pub fn program(compiled: &Compiled, limits: &Limits) -> Option<Program> {
         argv: compiled.run_argv(limits.memory_bytes)?,
         env: compiled.env.clone(),
         read_only: compiled.read_only.clone(),
+        work_files: compiled.work_files.clone(),
         out_of_memory: compiled.out_of_memory.clone(),
     })
 }

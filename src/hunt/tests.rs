@@ -167,9 +167,7 @@ fn limits() -> Limits {
 fn program() -> Program {
     Program {
         argv: vec!["/bin/true".into()],
-        env: Vec::new(),
-        read_only: Vec::new(),
-        out_of_memory: Vec::new(),
+        ..Program::default()
     }
 }
 

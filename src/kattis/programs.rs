@@ -296,6 +296,7 @@ impl JuryRunner {
             stdout,
             read_only: ro,
             work_dir: Some(work_dir.to_path_buf()),
+            work_files: Vec::new(),
             limits,
             stop: None,
         }

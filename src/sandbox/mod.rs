@@ -147,6 +147,10 @@ pub struct RunRequest {
     /// (on the run's disk quota), or a folder the caller shares with the program (read and
     /// written at the same path; created by the caller, made writable for the sandbox).
     pub work_dir: Option<PathBuf>,
+    /// Files found in the private working directory (`work_dir: None`) under their own
+    /// names, read-only: a package's included files, which a submission may open as
+    /// `./data.txt`. Host paths of plain files; not used with a shared `work_dir`.
+    pub work_files: Vec<PathBuf>,
     pub limits: Limits,
     /// Set to end the run early (see [`StopHandle`]); `None` for a run that goes to its end.
     pub stop: Option<StopHandle>,

@@ -16,6 +16,7 @@
 //!   /tmp, /box              tmpfs mounts: the run's private scratch space (its disk quota)
 //!   <read_only dirs>        read-only binds at their own paths (the binary, a runtime)
 //!   <work_dir>              a read-write bind at its own path, when the caller shares one
+//!   /box/<file>             the request's work files, read-only binds (a package's include/)
 //! ```
 //!
 //! Nothing else of the host is reachable: no other runs, no `/sys/fs/cgroup`, no home
@@ -283,17 +284,25 @@ impl FsView {
     /// Every step of one run's box: the fixed part, `read_only` folders bound read-only at
     /// their own paths (unless already inside the fixed part), and the working directory:
     /// `work_dir` bound read-write at its own path, or a private [`PRIVATE_WORK_DIR`] owned
-    /// by `uid`. The writable scratch spaces (`/tmp`, the private work dir) are tmpfs
+    /// by `uid` holding `work_files` (host files bound read-only under their names). The writable scratch spaces (`/tmp`, the private work dir) are tmpfs
     /// mounts of `quota_bytes` each; the rest of the box is read-only. Returns the steps,
     /// the working directory's path inside the box and the scratch spaces' paths.
     pub fn plan(
         &self,
         read_only: &[PathBuf],
         work_dir: Option<&Path>,
+        work_files: &[PathBuf],
         uid: Option<u32>,
         quota_bytes: u64,
     ) -> Result<BoxPlan, String> {
-        self.plan_from(self.base.clone(), read_only, work_dir, uid, quota_bytes)
+        self.plan_from(
+            self.base.clone(),
+            read_only,
+            work_dir,
+            work_files,
+            uid,
+            quota_bytes,
+        )
     }
 
     /// The fixed part alone, under the staging mount point: what [`super::spawn::build_base`]
@@ -310,10 +319,18 @@ impl FsView {
         &self,
         read_only: &[PathBuf],
         work_dir: Option<&Path>,
+        work_files: &[PathBuf],
         uid: Option<u32>,
         quota_bytes: u64,
     ) -> Result<BoxPlan, String> {
-        let mut plan = self.plan_from(Vec::new(), read_only, work_dir, uid, quota_bytes)?;
+        let mut plan = self.plan_from(
+            Vec::new(),
+            read_only,
+            work_dir,
+            work_files,
+            uid,
+            quota_bytes,
+        )?;
         for op in plan.ops.iter_mut() {
             if op.kind == OpKind::RemountRootReadOnly {
                 // The base's root superblock is the slot's: make only this copy read-only.
@@ -332,10 +349,11 @@ impl FsView {
         &self,
         read_only: &[PathBuf],
         work_dir: Option<&Path>,
+        work_files: &[PathBuf],
         uid: Option<u32>,
         quota_bytes: u64,
     ) -> Result<SlotLayer, String> {
-        let plan = self.plan_on_base(read_only, work_dir, uid, quota_bytes)?;
+        let plan = self.plan_on_base(read_only, work_dir, work_files, uid, quota_bytes)?;
         let root = self.stage();
         let mut ops = vec![MountOp {
             kind: OpKind::RemountRootWritable,
@@ -391,6 +409,7 @@ impl FsView {
         mut steps: Vec<Step>,
         read_only: &[PathBuf],
         work_dir: Option<&Path>,
+        work_files: &[PathBuf],
         uid: Option<u32>,
         quota_bytes: u64,
     ) -> Result<BoxPlan, String> {
@@ -417,6 +436,21 @@ impl FsView {
             }
             made.insert(w.clone());
             scratch.push(w.clone());
+            // The files it starts with: read-only binds (not on its quota; a mount point
+            // cannot be removed).
+            for file in work_files {
+                let name = file
+                    .file_name()
+                    .filter(|n| !n.is_empty())
+                    .ok_or_else(|| format!("work file {}: not a file name", file.display()))?;
+                steps.push(step(
+                    OpKind::BindFile,
+                    file,
+                    w.join(name),
+                    ro_flags(file),
+                    0,
+                ));
+            }
         }
         let mut bound: Vec<PathBuf> = self.covered.clone();
         for dir in read_only {
@@ -551,7 +585,7 @@ mod tests {
         let (stage, v) = view();
         let BoxPlan {
             ops, cwd, scratch, ..
-        } = v.plan(&[], None, Some(60001), 1 << 20).expect("plan");
+        } = v.plan(&[], None, &[], Some(60001), 1 << 20).expect("plan");
         let got = dsts(&ops, stage.path());
         assert!(got.contains(&(OpKind::BindDir, "/usr".into())), "{got:?}");
         assert!(got.contains(&(OpKind::BindFile, "/dev/null".into())));
@@ -577,6 +611,35 @@ mod tests {
     }
 
     #[test]
+    fn work_files_are_read_only_binds_in_the_private_work_dir_after_its_tmpfs() {
+        let (stage, v) = view();
+        let src = tempfile::tempdir().expect("tempdir");
+        let file = src.path().join("data.txt");
+        std::fs::write(&file, "7\n").expect("write");
+        let plan = v
+            .plan(
+                std::slice::from_ref(&src.path().to_path_buf()),
+                None,
+                std::slice::from_ref(&file),
+                Some(60001),
+                1 << 20,
+            )
+            .expect("plan");
+        let got = dsts(&plan.ops, stage.path());
+        let at = |s: (OpKind, &str)| got.iter().position(|g| *g == (s.0, s.1.into()));
+        let bind = at((OpKind::BindFile, "/box/data.txt")).expect("bound");
+        assert!(at((OpKind::Tmpfs, "/box")) < Some(bind), "{got:?}");
+        let op = &plan.ops[bind];
+        assert_eq!(op.src.as_bytes(), file.as_os_str().as_bytes());
+        assert_ne!(op.flags & libc::MS_RDONLY, 0);
+        // A file that is not one (a path ending in `..`) is refused, not bound at /box.
+        let err = v
+            .plan(&[], None, &[PathBuf::from("/tmp/..")], None, 1 << 20)
+            .expect_err("refused");
+        assert!(err.contains("not a file name"), "{err}");
+    }
+
+    #[test]
     fn read_only_dirs_and_a_shared_work_dir_are_bound_at_their_own_paths() {
         let (stage, v) = view();
         let bin = tempfile::tempdir().expect("tempdir");
@@ -587,6 +650,7 @@ mod tests {
             .plan(
                 &[bin.path().to_path_buf(), PathBuf::from("/usr/lib")],
                 Some(work.path()),
+                &[],
                 None,
                 1 << 20,
             )
@@ -642,7 +706,7 @@ mod tests {
         // A read-only dir outside the scratch spaces: the crate's folder.
         let bin = std::env::current_dir().expect("cwd");
         let plan = v
-            .plan_on_base(std::slice::from_ref(&bin), None, Some(60001), 1 << 20)
+            .plan_on_base(std::slice::from_ref(&bin), None, &[], Some(60001), 1 << 20)
             .expect("plan");
         let got = dsts(&plan.ops, stage.path());
         assert!(got
@@ -672,7 +736,7 @@ mod tests {
         let (stage, v) = view();
         let bin = std::env::current_dir().expect("cwd");
         let layer = v
-            .slot_layer(std::slice::from_ref(&bin), None, Some(60001), 1 << 20)
+            .slot_layer(std::slice::from_ref(&bin), None, &[], Some(60001), 1 << 20)
             .expect("layer");
         let got = dsts(&layer.ops, stage.path());
         assert_eq!(
@@ -702,6 +766,7 @@ mod tests {
             .plan(
                 &[PathBuf::from("/nonexistent/judge-dir")],
                 None,
+                &[],
                 None,
                 1 << 20,
             )

@@ -479,17 +479,23 @@ pub fn run_in_slot(
             } else {
                 None
             };
-            let (read_only, wd, quota) =
-                (&req.read_only, req.work_dir.as_deref(), lim.output_bytes);
+            let (read_only, wd, files, quota) = (
+                &req.read_only,
+                req.work_dir.as_deref(),
+                &req.work_files,
+                lim.output_bytes,
+            );
             let b = match base {
                 Some(base) => {
                     let b = view
-                        .plan_on_base(read_only, wd, uid, quota)
+                        .plan_on_base(read_only, wd, files, uid, quota)
                         .map_err(spawn_err)?;
                     base.dirs.extend(b.persistent_dirs.iter().cloned());
                     b
                 }
-                None => view.plan(read_only, wd, uid, quota).map_err(spawn_err)?,
+                None => view
+                    .plan(read_only, wd, files, uid, quota)
+                    .map_err(spawn_err)?,
             };
             let base_fd = match &slot.fs_base {
                 Some(Ok(base)) if sb.mech.root => base.ns.as_raw_fd(),

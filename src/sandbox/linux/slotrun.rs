@@ -29,6 +29,7 @@ use crate::sandbox::{RunOutcome, RunRequest, Termination};
 struct Shape {
     read_only: Vec<PathBuf>,
     work_dir: Option<PathBuf>,
+    work_files: Vec<PathBuf>,
     quota: u64,
 }
 
@@ -168,6 +169,7 @@ fn ensure_layer(
     let shape = Shape {
         read_only: req.read_only.clone(),
         work_dir: req.work_dir.clone(),
+        work_files: req.work_files.clone(),
         quota: req.limits.output_bytes,
     };
     if let Some(layer) = slot.layer.as_ref().filter(|l| l.shape == shape) {
@@ -181,7 +183,13 @@ fn ensure_layer(
         spawner.mount_later(old.teardown);
     }
     let made = view
-        .slot_layer(&req.read_only, req.work_dir.as_deref(), uid, shape.quota)
+        .slot_layer(
+            &req.read_only,
+            req.work_dir.as_deref(),
+            &req.work_files,
+            uid,
+            shape.quota,
+        )
         .map_err(|e| run::spawn_err(program, e))?;
     if let Some(Ok(base)) = slot.fs_base.as_mut() {
         base.dirs.extend(made.persistent_dirs.iter().cloned());

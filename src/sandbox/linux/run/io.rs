@@ -89,17 +89,24 @@ pub fn open_io(req: &RunRequest, program: &str) -> Result<Io, RunError> {
     })
 }
 
-/// Makes the host folder `dir` owned by `uid` (the slot's), so the program may write it.
 /// Without a file-system view, a private work dir (none in the request) is a fresh host
-/// folder, removed when the returned guard drops.
+/// folder, removed when the returned guard drops, holding copies of the request's
+/// `work_files`.
 pub(in crate::sandbox::linux) fn private_work_dir(
     req: &RunRequest,
     has_view: bool,
 ) -> Result<Option<tempfile::TempDir>, RunError> {
-    Ok(match (&req.work_dir, has_view) {
-        (None, false) => Some(tempfile::Builder::new().prefix("judge-run-").tempdir()?),
-        _ => None,
-    })
+    if req.work_dir.is_some() || has_view {
+        return Ok(None);
+    }
+    let dir = tempfile::Builder::new().prefix("judge-run-").tempdir()?;
+    for file in &req.work_files {
+        let name = file.file_name().ok_or_else(|| {
+            std::io::Error::other(format!("work file {}: not a file name", file.display()))
+        })?;
+        std::fs::copy(file, dir.path().join(name))?;
+    }
+    Ok(Some(dir))
 }
 
 /// The run's work dir on the host (the request's, else the private one), given to the slot's
@@ -120,6 +127,7 @@ pub(in crate::sandbox::linux) fn host_work_dir<'a>(
     Ok(dir)
 }
 
+/// Makes the host folder `dir` owned by `uid` (the slot's), so the program may write it.
 pub fn give_dir(dir: &std::path::Path, uid: u32, program: &str) -> Result<(), RunError> {
     let wd = cstring(dir.as_os_str().as_bytes(), "work_dir", program)?;
     // SAFETY: valid C string.
