@@ -24,7 +24,7 @@ NOTES = {
     "package-format/submit_answer": "submit-answer: supported by neither tool",
     "package-format/passfail": "`source_url` is deprecated in 2025-09: judge fails verify on it, BAPCtools warns and exits 1; judge also skips the checktestdata validator",
     "package-format/scoring": "as passfail; BAPCtools does not read `type: scoring` (judge's scores: 100 and 0, as the folders say)",
-    "bapctools/alternativeencryption": "multi-pass; both tools give the same verdict to all 30 submissions, 2 against the package's own expectations",
+    "bapctools/alternativeencryption": "multi-pass; both tools give the same verdict to all 30 submissions, 2 against the package's own expectations (the two `ragnar-busy-sleep-*.py` spin 1.5 s in one pass of a 2 s limit, and the format applies the limit to each pass separately)",
     "bapctools/interactivemultipass": "interactive and multi-pass",
     "bapctools/multipass": "multi-pass",
     "bapctools/boolfind": "samples only (judge warns); BAPCtools gives `boolfind-test-loop.cc` JE (its interactor waits past BAPCtools' 60 s validator timeout), judge TLE",
