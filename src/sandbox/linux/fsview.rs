@@ -284,9 +284,10 @@ impl FsView {
     /// Every step of one run's box: the fixed part, `read_only` folders bound read-only at
     /// their own paths (unless already inside the fixed part), and the working directory:
     /// `work_dir` bound read-write at its own path, or a private [`PRIVATE_WORK_DIR`] owned
-    /// by `uid` holding `work_files` (host files bound read-only under their names). The writable scratch spaces (`/tmp`, the private work dir) are tmpfs
-    /// mounts of `quota_bytes` each; the rest of the box is read-only. Returns the steps,
-    /// the working directory's path inside the box and the scratch spaces' paths.
+    /// by `uid` holding `work_files` (host files bound read-only under their names). The
+    /// writable scratch spaces (`/tmp`, the private work dir) are tmpfs mounts of
+    /// `quota_bytes` each; the rest of the box is read-only. Returns the steps, the working
+    /// directory's path inside the box and the scratch spaces' paths.
     pub fn plan(
         &self,
         read_only: &[PathBuf],
