@@ -342,8 +342,10 @@ mod tests {
             .join("problems/magic-square/data/secret");
         for (name, nodes) in [
             ("fixed-skip", 10_000_000),
-            ("mcf", 3_508_484),
+            ("mcf", 8_685_883),
             ("mcf-sym", 10_000_000),
+            ("mcf-skip", 1_120_391),
+            ("mcf-sym-skip", 432_808),
         ] {
             let text = std::fs::read_to_string(dir.join(format!("family-{name}.in"))).unwrap();
             let (_, v) = super::super::checker::parse_input(&text).unwrap();
