@@ -78,6 +78,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                         message,
                         runs: 1,
                         shared: false,
+                        settled: false,
                         output,
                         validator_score: None,
                         passes: None,

@@ -94,6 +94,7 @@ fn main() {
     println!("sandbox warning: {:?}", sandbox.warning());
     let request = RunRequest {
         stop: None,
+        companions: None,
         argv: vec![bin.to_string_lossy().into_owned()],
         env: Vec::new(),
         stdin: Stdin::Null,

@@ -357,6 +357,7 @@ fn bin_dir() -> &'static Path {
 fn run(prog: &str, limits: Limits) -> RunOutcome {
     let req = RunRequest {
         stop: None,
+        companions: None,
         argv: vec![bin_dir().join(prog).to_string_lossy().into_owned()],
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: Stdin::Null,

@@ -268,6 +268,7 @@ fn run_true(sandbox: &LinuxSandbox) -> Termination {
     let outcome = sandbox
         .run(&RunRequest {
             stop: None,
+            companions: None,
             argv: vec!["/bin/true".into()],
             env: Vec::new(),
             stdin: Stdin::Null,

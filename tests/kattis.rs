@@ -719,6 +719,53 @@ fn an_interactive_submission_is_stopped_once_the_validator_rejected_first() {
     }
 }
 
+/// The TLEs of `sub` graded on fixture `package` with two jobs: every test's (verdict, runs).
+fn graded_runs(package_name: &str, sub: &Path) -> Vec<(String, u64)> {
+    let dir = package(package_name);
+    let run = judge_timed(
+        300,
+        &[
+            "grade",
+            &rel(&dir),
+            &rel(sub),
+            "--all",
+            "--json",
+            "--jobs",
+            "2",
+        ],
+    );
+    run.assert_code(1);
+    let report: GradeReport =
+        serde_json::from_str(run.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    report
+        .tests
+        .iter()
+        .map(|t| {
+            let message = t["message"].as_str().unwrap();
+            assert!(message.contains("wall-time backstop"), "{t}");
+            (
+                t["verdict"].as_str().unwrap().into(),
+                t["runs"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_tle_by_the_wall_clock_is_not_run_again_alone_when_every_wait_was_measured() {
+    // Stopped by the wall-clock backstop beside another run, with the time spent waiting for
+    // a CPU measured and left out (of the submission, and in an interactive run of the
+    // validator and the relay it waits on): a run alone would be stopped too, so none is
+    // re-run alone (each was, at 2 s a test, before).
+    let flush = package("guessnum").join("submissions/time_limit_exceeded/no_flush.cpp");
+    let got = graded_runs("guessnum", &flush);
+    assert_eq!(got, vec![("TLE".to_string(), 1); 5], "never flushes");
+    let sleep = common::programs().join("tle_sleep.c");
+    let got = graded_runs("mean", &sleep);
+    assert!(got.len() >= 2, "{got:?}");
+    assert!(got.iter().all(|g| *g == ("TLE".to_string(), 1)), "{got:?}");
+}
+
 #[test]
 fn grade_gives_each_divisor_submission_its_folders_verdict() {
     grade_gives_each_submission_its_folders_verdict("divisor");

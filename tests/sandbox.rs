@@ -140,6 +140,7 @@ fn request(prog: &str, args: &[&str]) -> (RunRequest, tempfile::TempDir) {
     argv.extend(args.iter().map(|s| s.to_string()));
     let req = RunRequest {
         stop: None,
+        companions: None,
         argv,
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         stdin: Stdin::Null,

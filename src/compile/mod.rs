@@ -180,6 +180,7 @@ impl Compiled {
             work_files: self.work_files.clone(),
             limits,
             stop: None,
+            companions: None,
         })
     }
 }

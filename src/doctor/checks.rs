@@ -396,6 +396,7 @@ fn request(argv: Vec<String>, read_only: Vec<PathBuf>, work_dir: Option<PathBuf>
         work_files: Vec::new(),
         limits: trial_limits(),
         stop: None,
+        companions: None,
     }
 }
 
@@ -713,6 +714,7 @@ mod tests {
             wall_time: Duration::ZERO,
             cpu_wait: None,
             forks_refused: 0,
+            settled: false,
             peak_memory_kib: 0,
             stdout: Vec::new(),
             stderr: b"touch: cannot touch 'x': Permission denied\n".to_vec(),

@@ -87,6 +87,11 @@ pub struct TestResult {
     /// is as good as one re-run alone. Not part of the JSON.
     #[serde(skip)]
     pub shared: bool,
+    /// A TLE by the wall-clock backstop that a run alone would get too, every wait the machine
+    /// could have caused being measured and left out (see [`crate::sandbox::RunOutcome::settled`]): it is not
+    /// re-run alone. Not part of the JSON.
+    #[serde(skip)]
+    pub settled: bool,
     /// The start of the program's standard output, kept for a non-AC test only (for the HTML
     /// report and pictures; not part of the JSON).
     #[serde(skip)]
@@ -122,6 +127,7 @@ impl TestResult {
             message: String::new(),
             runs: 1,
             shared: false,
+            settled: false,
             output: None,
             validator_score: None,
             passes: None,
@@ -302,11 +308,7 @@ pub struct Plan<'a> {
     pub memo: Option<memo::PlanMemo<'a>>,
 }
 
-/// The most CPU time a run beside others takes, as a multiple of its time alone. Measured on
-/// the shipped packages on 2 cores: 0.75x to 1.4x the median of 5 runs alone (see
-/// `verify::submissions::needs_timing`). A run beside others that took at least this factor
-/// times a limit is over that limit alone too.
-pub const LOAD_CPU_FACTOR: f64 = 1.5;
+pub use crate::sandbox::LOAD_CPU_FACTOR;
 
 impl Plan<'_> {
     fn runner<'s>(&'s self, sandbox: &'s dyn Sandbox, logic: &'s dyn Problem) -> Runner<'s> {
@@ -354,7 +356,9 @@ pub fn run_plans(
             // A judge error may be the machine being overloaded by our own parallel runs. An
             // accepted run near the limit is timed (its time counts); any other failure cannot
             // change alone, where it only runs faster (a program's wrong answer, crash or
-            // output is its own; an interactive validator's WA before a TLE is causal).
+            // output is its own; an interactive validator's WA before a TLE is causal). A TLE
+            // by the wall-clock backstop with every wait of the machine measured is settled.
+            && !r.settled
             && (matches!(r.verdict, Verdict::TLE | Verdict::JE)
                 || (r.verdict == Verdict::AC && time >= p.suspect_from))
             && (r.verdict == Verdict::JE || p.trusted_from.is_none_or(|t| time < t))
@@ -721,6 +725,7 @@ mod tests {
             cpu_wait: None,
             peak_memory_kib: 2048,
             forks_refused: 0,
+            settled: false,
             stdout: b"ok\n".to_vec(),
             stderr: Vec::new(),
         }
@@ -836,6 +841,39 @@ mod tests {
         // Which test got which scripted outcome depends on scheduling; exactly one needed a rerun.
         assert!(results.iter().all(|r| r.verdict == Verdict::AC));
         assert_eq!(results.iter().filter(|r| r.runs == 2).count(), 1);
+    }
+
+    #[test]
+    fn a_settled_wall_clock_tle_is_not_rerun_alone() {
+        // Two workers, both tests stopped by the wall-clock backstop under load: the one whose
+        // every wait was measured stands, the other is confirmed alone (and passes there).
+        let options = Options {
+            jobs: 2,
+            all: true,
+            ..Options::default()
+        };
+        let wall = |settled| RunOutcome {
+            settled,
+            ..killed(LimitHit::WallTime)
+        };
+        let sandbox = Meeting::new(
+            2,
+            ScriptedSandbox::new(vec![wall(true), wall(false), ok(5)]),
+        );
+        let results = run_tests(
+            &sandbox,
+            &program(),
+            &limits(),
+            &tests(2),
+            &Echo,
+            &options,
+            &|_| {},
+        )
+        .unwrap()
+        .results;
+        let mut got: Vec<_> = results.iter().map(|r| (r.verdict, r.runs)).collect();
+        got.sort_by_key(|&(_, runs)| runs);
+        assert_eq!(got, [(Verdict::TLE, 1), (Verdict::AC, 2)]);
     }
 
     /// Makes the first `n` runs wait for each other inside the sandbox, so that they overlap

@@ -75,6 +75,7 @@ impl Runner<'_> {
             work_files: self.program.work_files.clone(),
             limits: self.limits.clone(),
             stop: None,
+            companions: None,
         };
         if let Some(passes) = self.logic.passes(test) {
             return self.run_passes(test, request, passes?);
@@ -156,6 +157,7 @@ impl Runner<'_> {
             message,
             runs: 1,
             shared: false,
+            settled: i.outcome.settled && verdict == Verdict::TLE,
             // The submission's output went to the jury program.
             output: None,
             validator_score: i.score.filter(|_| verdict == Verdict::AC),
@@ -193,6 +195,7 @@ impl Runner<'_> {
             message,
             runs: 1,
             shared: false,
+            settled: outcome.settled && verdict == Verdict::TLE,
             output: (verdict != Verdict::AC).then(|| OutputHead::of(&outcome.stdout)),
             validator_score: validator_score.filter(|_| verdict == Verdict::AC),
             passes: None,

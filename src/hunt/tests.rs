@@ -180,6 +180,7 @@ fn ran(cpu_us: u64, stdout: &str) -> RunOutcome {
         cpu_wait: None,
         peak_memory_kib: 1024,
         forks_refused: 0,
+        settled: false,
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
     }

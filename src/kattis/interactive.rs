@@ -26,7 +26,8 @@ use super::problem::RunDir;
 use super::{relay, KattisPackage};
 use crate::problems::{Interaction, Judgement, JuryError, TestCase};
 use crate::sandbox::{
-    HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, StopHandle, Termination,
+    Companion, Companions, HandOver, RunRequest, Sandbox, SandboxError, Stdin, Stdout, StopHandle,
+    Termination,
 };
 
 /// How long, after the validator exited, the relay may take to see its output's end (and so
@@ -100,7 +101,7 @@ pub(super) fn run_in(
     // Waiting for the submission is not the validator's time: its wall clock runs until the
     // submission's limit, plus its own CPU allowance.
     limits.wall_time = request.limits.wall_time + limits.cpu_time;
-    let jury_request = pkg.jury.request(
+    let mut jury_request = pkg.jury.request(
         &built,
         &flags,
         Stdin::Pipe(HandOver::new(validator_in_r)),
@@ -109,6 +110,11 @@ pub(super) fn run_in(
         std::slice::from_ref(&dir.files),
         &limits,
     );
+    // What the submission waits on: the relay thread, the thread supervising the validator,
+    // and the validator's run. Their waits for a CPU are the machine's, not the submission's.
+    let companions = Companions::new(3);
+    jury_request.companions = Some(Companion::Is(companions.clone()));
+    request.companions = Some(Companion::WaitsOn(companions.clone()));
     let ends = relay::Ends {
         validator_out: validator_out_r.into(),
         submission_in: submission_in_w.into(),
@@ -119,8 +125,12 @@ pub(super) fn run_in(
     let done = AtomicBool::new(false);
     let first = OnceLock::new();
     let (jury, submission, order) = std::thread::scope(|s| {
-        let relayed = s.spawn(|| relay::relay(ends, &done, &first));
+        let relayed = s.spawn(|| {
+            companions.register_thread();
+            relay::relay(ends, &done, &first)
+        });
         let jury = s.spawn(|| {
+            companions.register_thread();
             let started = Instant::now();
             let r = jury_sandbox.run(&jury_request);
             // Drop the request (and any pipe end a failed run did not take) right away.

@@ -299,6 +299,7 @@ impl JuryRunner {
             work_files: Vec::new(),
             limits,
             stop: None,
+            companions: None,
         }
     }
 }

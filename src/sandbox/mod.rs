@@ -131,6 +131,86 @@ impl StopHandle {
     }
 }
 
+/// The most CPU time a run beside others takes, as a multiple of its time alone. Measured on
+/// the shipped packages on 2 cores: 0.75x to 1.4x the median of 5 runs alone (see
+/// `verify::submissions::needs_timing`). A run beside others that took at least this factor
+/// times a limit is over that limit alone too.
+pub const LOAD_CPU_FACTOR: f64 = 1.5;
+
+/// The processes and threads a run waits on that are not its own: an interactive problem's
+/// validator and the harness's threads between the two (the relay, the validator's
+/// supervisor). Time they spend waiting for a CPU, or running slower because of the machine's
+/// load, would otherwise count against the run's wall-clock backstop as time the program did
+/// not run; a run that [`Companion::WaitsOn`] them leaves it out, as it leaves out its own
+/// waits (see `linux::supervise`). Each part registers itself as it starts; until every
+/// expected part has, or once one is gone, the figures are incomplete.
+#[derive(Debug, Clone)]
+pub struct Companions(Arc<Mutex<CompanionSet>>);
+
+#[derive(Debug, Default)]
+struct CompanionSet {
+    /// How many parts (threads and runs) are to register.
+    expected: usize,
+    /// Thread ids (in the harness's pid namespace) of harness threads.
+    threads: Vec<i32>,
+    /// The process at the root of each run (its threads and descendants count).
+    runs: Vec<i32>,
+}
+
+/// What [`Companions`] holds at one moment, when every expected part has registered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompanionIds {
+    pub threads: Vec<i32>,
+    pub runs: Vec<i32>,
+}
+
+impl Companions {
+    /// A set of `expected` parts, none registered yet.
+    pub fn new(expected: usize) -> Companions {
+        Companions(Arc::new(Mutex::new(CompanionSet {
+            expected,
+            ..CompanionSet::default()
+        })))
+    }
+
+    fn set(&self) -> std::sync::MutexGuard<'_, CompanionSet> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Registers the calling thread (one of the harness's threads the run waits on).
+    pub fn register_thread(&self) {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: gettid has no arguments and cannot fail.
+            let tid = unsafe { libc::gettid() };
+            self.set().threads.push(tid);
+        }
+    }
+
+    /// Registers a run by the process at its root (see [`CompanionSet::runs`]).
+    pub fn register_run(&self, root: i32) {
+        self.set().runs.push(root);
+    }
+
+    /// The parts registered so far, once all expected parts have.
+    pub fn ids(&self) -> Option<CompanionIds> {
+        let set = self.set();
+        (set.threads.len() + set.runs.len() >= set.expected).then(|| CompanionIds {
+            threads: set.threads.clone(),
+            runs: set.runs.clone(),
+        })
+    }
+}
+
+/// How a run is tied to the [`Companions`] of an interactive run.
+#[derive(Debug, Clone)]
+pub enum Companion {
+    /// The run waits on them: their waits are not its time.
+    WaitsOn(Companions),
+    /// The run is one of them: it registers its processes when it starts.
+    Is(Companions),
+}
+
 /// One program execution.
 #[derive(Debug, Clone)]
 pub struct RunRequest {
@@ -154,6 +234,8 @@ pub struct RunRequest {
     pub limits: Limits,
     /// Set to end the run early (see [`StopHandle`]); `None` for a run that goes to its end.
     pub stop: Option<StopHandle>,
+    /// The other side of an interactive run, if this is one (see [`Companions`]).
+    pub companions: Option<Companion>,
 }
 
 /// Which limit, if any, stopped the program. The first one that fired wins.
@@ -207,6 +289,12 @@ pub struct RunOutcome {
     /// Forks (or thread creations) refused because the run was at its process limit, where
     /// the mechanism counts them (a pids cgroup); 0 otherwise.
     pub forks_refused: u64,
+    /// A stop by the wall-clock backstop that the machine's load cannot have caused: every
+    /// wait for a CPU of the run and of its [`Companions`], and the time their CPU work may
+    /// have run slower under load, was measured and left out, and the program never wrote a
+    /// pipe's worth to a pipe the harness drains. A run alone would be stopped too. False
+    /// for any other outcome, and where the figures are not there (no scheduler statistics).
+    pub settled: bool,
     /// Peak memory in KiB (which figure: docs/sandbox.md, "What a run gets").
     pub peak_memory_kib: u64,
     /// Captured stdout, at most `output_bytes`.

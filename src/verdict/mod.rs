@@ -373,6 +373,7 @@ mod tests {
             cpu_wait: None,
             peak_memory_kib: 1024,
             forks_refused: 0,
+            settled: false,
             stdout: b"42\n".to_vec(),
             stderr: Vec::new(),
         }

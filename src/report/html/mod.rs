@@ -367,6 +367,7 @@ mod tests {
             message: "token 1 (\"<script>\") is not an integer".into(),
             runs: 1,
             shared: false,
+            settled: false,
             output: Some(OutputHead::of(b"<script>alert(1)</script>\n")),
             validator_score: None,
             passes: None,

@@ -114,13 +114,30 @@ pub fn schedstat(tid: i32) -> Option<SchedStat> {
 
 /// The sum over every thread of process `pid` (threads that already ended are not counted).
 pub fn process_schedstat(pid: i32) -> SchedStat {
-    let Ok(dir) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return SchedStat::default();
-    };
-    dir.flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter_map(schedstat)
-        .fold(SchedStat::default(), |a, b| a + b)
+    try_process_schedstat(pid).unwrap_or_default()
+}
+
+/// [`process_schedstat`], `None` when the process is gone.
+fn try_process_schedstat(pid: i32) -> Option<SchedStat> {
+    let dir = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+    Some(
+        dir.flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+            .filter_map(schedstat)
+            .fold(SchedStat::default(), |a, b| a + b),
+    )
+}
+
+/// The sum over every thread of process `root` and of every process below it; `None` when
+/// `root` is gone.
+pub fn tree_schedstat(root: i32, cap: usize) -> Option<SchedStat> {
+    let own = try_process_schedstat(root)?;
+    Some(
+        descendants(root, cap)
+            .into_iter()
+            .map(process_schedstat)
+            .fold(own, |a, b| a + b),
+    )
 }
 
 /// The children of every thread of process `pid` (`/proc/<pid>/task/*/children`).

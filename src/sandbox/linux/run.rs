@@ -158,6 +158,10 @@ impl Probe for RunProbe<'_> {
         procfs::descendants(self.proxy_pid, supervise::MAX_TASKS_SCANNED)
     }
 
+    fn root(&self) -> i32 {
+        self.proxy_pid
+    }
+
     fn forks_refused(&mut self) -> u64 {
         self.cg.map_or(0, |(c, base)| c.forks_refused(base))
     }
@@ -446,6 +450,7 @@ pub fn outcome(
         cpu_wait: mon.load.map(|l| l.sched.wait),
         peak_memory_kib,
         forks_refused,
+        settled: mon.settled,
         stdout: mon.stdout,
         stderr: mon.stderr,
     }

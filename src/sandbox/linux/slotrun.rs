@@ -286,6 +286,11 @@ impl Probe for SlotProbe<'_> {
         v
     }
 
+    fn root(&self) -> i32 {
+        // What it leaves to the slot's init is not counted as a companion.
+        self.child
+    }
+
     fn forks_refused(&mut self) -> u64 {
         self.cg.forks_refused(self.base)
     }

@@ -13,13 +13,25 @@
 //!
 //! The run delay is only read when the plain deadline passes or a limit fires, so a run that
 //! ends in time costs nothing extra.
+//!
+//! Two more kinds of time are the machine's, and are left out the same way: CPU work that ran
+//! slower because of the load (up to [`LOAD_CPU_FACTOR`] times, so `1 - 1/factor` of the CPU
+//! time measured), and, in an interactive run, the waits and the slowed-down work of the
+//! [`Companions`] it waits on (the validator, the relay): a submission blocked on a starved
+//! validator is not running through no fault of its own. When every such figure was there
+//! (scheduler statistics on, every companion measured, no thread's figures lost, no pipe the
+//! harness drains ever full), a stop by the backstop is [`Monitored::settled`]: alone the
+//! program would be stopped too, so it need not be re-run alone to be sure.
 
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use super::procfs::{self, SchedStat};
 use super::sys;
-use crate::sandbox::{LimitHit, Limits, RunRequest, SandboxError};
+use crate::sandbox::{
+    Companion, Companions, LimitHit, Limits, RunRequest, SandboxError, Stdin, Stdout,
+    LOAD_CPU_FACTOR,
+};
 
 /// How often CPU time (and, without cgroups, memory) is checked.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(10);
@@ -27,6 +39,14 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(10);
 const DRAIN_GRACE: Duration = Duration::from_millis(200);
 /// The most processes whose scheduler figures are summed for one run.
 pub const MAX_TASKS_SCANNED: usize = 4096;
+/// The least a pipe holds (one page, as Linux gives a user past `pipe-user-pages-soft`): a
+/// program that wrote less than this in all to the pipes the harness drains never blocked on
+/// them, whatever the harness's threads were doing.
+const PIPE_MIN_CAPACITY: u64 = 4096;
+/// How much more CPU time the run's counters may show than its live threads' scheduler
+/// figures (ticks of `/proc/<pid>/stat`, rounding) before figures are taken as lost: a
+/// thread or child that ended took its waits with it.
+const LOST_CPU_SLACK: Duration = Duration::from_millis(20);
 
 /// What the supervisor can ask about the run while it goes on.
 pub trait Probe {
@@ -37,6 +57,9 @@ pub trait Probe {
     fn poll_process(&mut self) -> Option<procfs::ProcSample>;
     /// Every process of the run (pids in the harness's pid namespace).
     fn processes(&self) -> Vec<i32>;
+    /// The process the run's own processes descend from (or are): what the run registers as
+    /// a companion of another run (see [`Companions`]).
+    fn root(&self) -> i32;
     /// Forks refused at the process limit so far, where the mechanism counts them (0
     /// otherwise).
     fn forks_refused(&mut self) -> u64;
@@ -96,7 +119,8 @@ impl Deadline {
         }
     }
 
-    /// Judges `wall` of elapsed time of which `waiting` was spent waiting for a CPU.
+    /// Judges `wall` of elapsed time of which `waiting` was the machine's (spent waiting for
+    /// a CPU, or owed to the load another way: see the module documentation).
     pub fn check(&self, wall: Duration, waiting: Duration) -> WallCheck {
         let own = wall.saturating_sub(waiting);
         if own >= self.backstop {
@@ -110,9 +134,52 @@ impl Deadline {
     }
 }
 
+/// The part of `cpu` that may be the load's: CPU work runs up to [`LOAD_CPU_FACTOR`] times
+/// slower beside other runs.
+fn slowed(cpu: Duration) -> Duration {
+    cpu.mul_f64(1.0 - 1.0 / LOAD_CPU_FACTOR)
+}
+
+/// The scheduler figures of every part of `companions`; `None` until every expected part has
+/// registered, or once one is gone (its figures went with it).
+fn companion_load(companions: &Companions) -> Option<SchedStat> {
+    let ids = companions.ids()?;
+    let mut total = SchedStat::default();
+    for tid in ids.threads {
+        total = total + procfs::schedstat(tid)?;
+    }
+    for root in ids.runs {
+        total = total + procfs::tree_schedstat(root, MAX_TASKS_SCANNED)?;
+    }
+    Some(total)
+}
+
+/// The machine's share of a run's wall time so far (see the module documentation), and
+/// whether it is complete: `own` is the run's live threads, `cpu` its CPU time by its
+/// counters, `companions` what it waits on (outer `None`: nothing; inner: not measured).
+fn owed_to_machine(
+    own: SchedStat,
+    cpu: Option<Duration>,
+    companions: Option<Option<SchedStat>>,
+) -> (Duration, bool) {
+    let mut owed = own.wait + slowed(own.run.max(cpu.unwrap_or_default()));
+    // With scheduler statistics off every figure reads zero; a program that ran has run time.
+    let mut complete =
+        own.run > Duration::ZERO && cpu.is_some_and(|c| c <= own.run + LOST_CPU_SLACK);
+    match companions {
+        None => {}
+        Some(Some(c)) => owed += c.wait + slowed(c.run),
+        Some(None) => complete = false,
+    }
+    (owed, complete)
+}
+
 /// Everything the supervision measured.
 pub struct Monitored {
     pub limit_hit: Option<LimitHit>,
+    /// A stop by the wall-clock backstop that a run alone would get too (see the module
+    /// documentation and [`crate::sandbox::RunOutcome::settled`]).
+    pub settled: bool,
     pub wall: Duration,
     /// The proxy's rusage when supervision reaped it (it exited or was killed); `None`
     /// when it said the run was over and was left to exit on its own.
@@ -128,9 +195,9 @@ pub struct Monitored {
     pub stderr: Vec<u8>,
 }
 
-/// Appends what is readable on `fd` to `buf`, keeping at most `cap` bytes. Returns
-/// (eof, overflowed).
-fn drain(fd: i32, buf: &mut Vec<u8>, cap: u64) -> (bool, bool) {
+/// Appends what is readable on `fd` to `buf`, keeping at most `cap` bytes, and counts every
+/// byte read in `seen`. Returns (eof, overflowed).
+fn drain(fd: i32, buf: &mut Vec<u8>, cap: u64, seen: &mut u64) -> (bool, bool) {
     let mut chunk = [0u8; 65536];
     let mut overflow = false;
     loop {
@@ -148,6 +215,7 @@ fn drain(fd: i32, buf: &mut Vec<u8>, cap: u64) -> (bool, bool) {
             return (e != Some(libc::EAGAIN), overflow);
         }
         let n = n as usize;
+        *seen += n as u64;
         let room = cap.saturating_sub(buf.len() as u64).min(n as u64) as usize;
         buf.extend_from_slice(&chunk[..room]);
         if room < n {
@@ -164,6 +232,8 @@ struct Pipes {
     err_open: bool,
     stdout: Vec<u8>,
     stderr: Vec<u8>,
+    /// Bytes read from both pipes so far.
+    seen: u64,
 }
 
 impl Pipes {
@@ -199,12 +269,22 @@ impl Pipes {
     fn read_ready(&mut self, fds: &[libc::pollfd; 4], limits: &Limits) -> bool {
         let mut over = false;
         if self.out_open && fds[0].revents != 0 {
-            let (eof, o) = drain(self.out.as_raw_fd(), &mut self.stdout, limits.output_bytes);
+            let (eof, o) = drain(
+                self.out.as_raw_fd(),
+                &mut self.stdout,
+                limits.output_bytes,
+                &mut self.seen,
+            );
             self.out_open = !eof;
             over = o;
         }
         if self.err_open && fds[1].revents != 0 {
-            let (eof, _) = drain(self.err.as_raw_fd(), &mut self.stderr, limits.stderr_bytes);
+            let (eof, _) = drain(
+                self.err.as_raw_fd(),
+                &mut self.stderr,
+                limits.stderr_bytes,
+                &mut self.seen,
+            );
             self.err_open = !eof;
         }
         over
@@ -248,7 +328,21 @@ pub fn supervise(
         err_open: true,
         stdout: Vec::new(),
         stderr: Vec::new(),
+        seen: 0,
     };
+    let waits_on = match &request.companions {
+        Some(Companion::Is(c)) => {
+            c.register_run(probe.root());
+            None
+        }
+        Some(Companion::WaitsOn(c)) => Some(c),
+        None => None,
+    };
+    // A pipe into or out of the program is drained by someone: settled only if that someone
+    // is a measured companion.
+    let piped =
+        matches!(request.stdin, Stdin::Pipe(_)) || matches!(request.stdout, Stdout::Pipe(_));
+    let mut settled = false;
     let deadline = Deadline::new(limits);
     let mut limit_hit: Option<LimitHit> = None;
     let mut wall_deadline = start + deadline.backstop;
@@ -318,9 +412,16 @@ pub fn supervise(
         if now >= wall_deadline {
             let sample = sample_load(probe.processes(), start);
             load = Some(sample);
-            match deadline.check(now - start, sample.sched.wait) {
+            let cpu = probe
+                .cpu()
+                .or_else(|| probe.poll_process().map(|s| s.cpu.max(polled_cpu)));
+            let (owed, complete) = owed_to_machine(sample.sched, cpu, waits_on.map(companion_load));
+            match deadline.check(now - start, owed) {
                 WallCheck::Until(d) => wall_deadline = start + d.max(now - start + POLL_INTERVAL),
                 WallCheck::Exceeded => {
+                    settled = complete
+                        && pipes.seen < PIPE_MIN_CAPACITY
+                        && (!piped || waits_on.is_some());
                     stop(LimitHit::WallTime, &mut limit_hit, &mut load, probe);
                     continue;
                 }
@@ -386,6 +487,7 @@ pub fn supervise(
 
     Ok(Monitored {
         limit_hit,
+        settled: settled && limit_hit == Some(LimitHit::WallTime),
         wall,
         rusage,
         exit,
@@ -425,6 +527,57 @@ mod tests {
         assert_eq!(d.check(MS(2050), MS(0)), WallCheck::Exceeded);
         // Waited 1 s but also slept: 2.1 s of its own time is over the backstop.
         assert_eq!(d.check(MS(3100), MS(1000)), WallCheck::Exceeded);
+    }
+
+    #[test]
+    fn the_machines_share_counts_waits_and_slowed_work_and_is_complete_only_when_measured() {
+        let stat = |run, wait| SchedStat {
+            run: MS(run),
+            wait: MS(wait),
+        };
+        // Waits, and a third of the CPU work (LOAD_CPU_FACTOR 1.5), of the run and of its
+        // companions.
+        assert_eq!(
+            owed_to_machine(stat(300, 100), Some(MS(300)), Some(Some(stat(600, 50)))),
+            (MS(100 + 100 + 50 + 200), true)
+        );
+        assert_eq!(
+            owed_to_machine(stat(3, 0), Some(MS(3)), None),
+            (MS(1), true)
+        );
+        // Scheduler statistics off: everything reads zero.
+        assert!(!owed_to_machine(stat(0, 0), Some(MS(0)), None).1);
+        // A companion not measured (not registered yet, or gone).
+        assert!(!owed_to_machine(stat(300, 0), Some(MS(300)), Some(None)).1);
+        // A thread or child that ended took its figures with it: the counters show more CPU.
+        let (owed, complete) = owed_to_machine(stat(300, 0), Some(MS(400)), None);
+        assert!(!complete);
+        assert_eq!(
+            owed.as_micros(),
+            133_333,
+            "a third of the larger CPU figure"
+        );
+        // No CPU counter at all.
+        assert!(!owed_to_machine(stat(300, 0), None, None).1);
+    }
+
+    #[test]
+    fn companions_are_measured_once_every_part_registered_and_while_each_lives() {
+        let c = Companions::new(2);
+        c.register_thread();
+        // One part of two: not measured yet.
+        assert_eq!(companion_load(&c), None);
+        // This test process as a run (its threads and children count).
+        c.register_run(std::process::id() as i32);
+        let load = companion_load(&c).expect("both parts live");
+        assert!(load.run > Duration::ZERO, "{load:?}");
+        // A part that is gone took its figures with it.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let gone = child.id() as i32;
+        child.wait().unwrap();
+        let c = Companions::new(1);
+        c.register_run(gone);
+        assert_eq!(companion_load(&c), None);
     }
 
     #[test]
