@@ -346,6 +346,10 @@ pub struct HuntArgs {
     /// Stop after this many seconds [default: 30; with --family, each hunt].
     #[arg(long, value_name = "N", conflicts_with = "count", value_parser = parse_seconds)]
     pub seconds: Option<f64>,
+    /// With --solver or --family: stop after this many seconds of judge's own CPU time
+    /// instead (each hunt), so that a busy machine does not shorten the search.
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "seconds"], value_parser = parse_seconds)]
+    pub cpu_seconds: Option<f64>,
     /// Stop after this many runs.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub count: Option<u64>,

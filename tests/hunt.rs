@@ -17,6 +17,7 @@ struct Report {
     jobs: usize,
     runs: u64,
     elapsed_ms: u64,
+    cpu_ms: u64,
     limit_ms: Option<u64>,
     cap: Option<u64>,
     failed: bool,
@@ -219,6 +220,76 @@ fn a_built_in_solver_hunt_is_exactly_reproducible() {
     assert_eq!(c.worst.start, start.to_str().unwrap());
 }
 
+/// Shell loops that keep CPUs busy, each ending by itself after a bounded count (seconds)
+/// and killed when dropped, also when a test fails.
+struct BusyLoops(Vec<std::process::Child>);
+
+impl BusyLoops {
+    fn start(n: usize) -> BusyLoops {
+        let script = "i=0; while [ $i -lt 100000000 ]; do i=$((i+1)); done";
+        BusyLoops(
+            (0..n)
+                .map(|_| {
+                    std::process::Command::new("sh")
+                        .args(["-c", script])
+                        .spawn()
+                        .unwrap()
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for BusyLoops {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn a_solver_hunt_by_cpu_time_searches_as_long_whatever_else_runs_and_replays_by_count() {
+    // Two busy loops beside it: the hunt gets its second of CPU however long that takes in
+    // wall time, and says how to replay exactly what it searched.
+    let busy = BusyLoops::start(2);
+    let args = [
+        "hunt",
+        "magic-square",
+        "--solver",
+        "mcf",
+        "--seed",
+        "5",
+        "--cpu-seconds",
+        "1",
+        "--jobs",
+        "1",
+        "--json",
+    ];
+    let a = report(&judge(&args));
+    drop(busy);
+    assert!(a.cpu_ms >= 1000, "{a:?}");
+    assert!(a.runs > 0);
+    let count = format!("--count {}", a.runs);
+    assert!(a.reproduce.contains(&count), "{}", a.reproduce);
+    // The replay by count finds the same worst input.
+    let replay = report(&judge(&[
+        "hunt",
+        "magic-square",
+        "--solver",
+        "mcf",
+        "--seed",
+        "5",
+        "--count",
+        &a.runs.to_string(),
+        "--jobs",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(replay.worst, a.worst);
+}
+
 #[test]
 fn a_solver_reaching_its_node_cap_counts_as_a_time_limit() {
     let run = judge(&[
@@ -265,6 +336,10 @@ fn bad_arguments_are_one_line_errors() {
         (
             vec!["hunt", "magic-square", "x.cpp", "--cap", "5"],
             "--cap is for --solver and --family",
+        ),
+        (
+            vec!["hunt", "magic-square", "x.cpp", "--cpu-seconds", "5"],
+            "--cpu-seconds is for --solver and --family",
         ),
         (
             vec![

@@ -2,7 +2,7 @@
 //! or run long, report the worst one and optionally save it as a test.
 
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 
@@ -55,6 +55,12 @@ pub fn run(args: HuntArgs) -> Result<Status> {
     if args.cap.is_some() && args.submission.is_some() {
         bail!("--cap is for --solver and --family (a submission is limited by its time)");
     }
+    if args.cpu_seconds.is_some() && args.submission.is_some() {
+        bail!(
+            "--cpu-seconds is for --solver and --family (a submission runs in the sandbox, \
+             not on judge's own CPU time; use --seconds or --count)"
+        );
+    }
     if args.family {
         return super::hunt_family::run(&args, &pkg, hooks);
     }
@@ -95,11 +101,7 @@ pub fn run(args: HuntArgs) -> Result<Status> {
             }
         }
     }
-    let budget = match (args.count, args.seconds) {
-        (Some(n), _) => Budget::Count(n),
-        (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s)),
-        (None, None) => Budget::Time(Duration::from_secs(30)),
-    };
+    let budget = Budget::of(args.count, args.seconds, args.cpu_seconds, 30);
     let jobs = args.run.jobs();
     let config = Config { seed, budget, jobs };
 
@@ -183,10 +185,7 @@ impl HuntRun<'_> {
     ) -> Result<Status> {
         let Config { seed, budget, jobs } = self.config;
         if !self.args.json {
-            let budget_text = match budget {
-                Budget::Count(n) => format!("{n} runs"),
-                Budget::Time(t) => format!("{:.0} s", t.as_secs_f64()),
-            };
+            let budget_text = budget.describe();
             eprintln!(
                 "hunt {target_name} on {} with seed {seed} ({jobs} chain{}, {budget_text})",
                 self.pkg.name,
@@ -195,7 +194,7 @@ impl HuntRun<'_> {
         }
         let bar = match budget {
             Budget::Count(n) => progress::bar(n, "hunt"),
-            Budget::Time(_) => progress::counter("runs:"),
+            Budget::Time(_) | Budget::Cpu(_) => progress::counter("runs:"),
         };
         let outcome = hunt(
             target,

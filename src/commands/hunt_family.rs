@@ -1,6 +1,6 @@
 //! `judge hunt <P> --family`: the family report (see [`crate::hunt::family`]).
 
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 
@@ -34,11 +34,7 @@ pub fn run(args: &HuntArgs, pkg: &Package, hooks: &dyn Hunt) -> Result<Status> {
             .map(|d| d.as_secs())
             .unwrap_or(1)
     });
-    let hunt = match (args.count, args.seconds) {
-        (Some(n), _) => Budget::Count(n),
-        (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s)),
-        (None, None) => Budget::Time(Duration::from_secs(30)),
-    };
+    let hunt = Budget::of(args.count, args.seconds, args.cpu_seconds, 30);
     let config = FamilyConfig {
         seed,
         cap: args.cap.unwrap_or(DEFAULT_CAP),
@@ -83,10 +79,7 @@ pub fn run(args: &HuntArgs, pkg: &Package, hooks: &dyn Hunt) -> Result<Status> {
         seed,
         cap: config.cap,
         sample: config.sample,
-        hunt_budget: match hunt {
-            Budget::Count(n) => format!("{n} runs"),
-            Budget::Time(t) => format!("{:.0} s", t.as_secs_f64()),
-        },
+        hunt_budget: hunt.describe(),
         jobs: config.jobs,
         elapsed_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
         rows,

@@ -62,11 +62,7 @@ pub fn run(args: StressArgs) -> Result<Status> {
         report.partition = partition;
         return finish(&report, args.json);
     };
-    let budget = match (args.count, args.seconds) {
-        (Some(n), _) => Budget::Count(n),
-        (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s)),
-        (None, None) => Budget::Time(Duration::from_secs(10)),
-    };
+    let budget = Budget::of(args.count, args.seconds, None, 10);
     let sources = Source::from_plan(&pkg, args.generator.as_deref());
     let target = Target {
         sandbox: grader.sandbox.as_ref(),

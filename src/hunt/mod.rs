@@ -26,7 +26,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -142,6 +142,8 @@ pub struct Outcome {
     pub kind: ScoreKind,
     pub runs: u64,
     pub elapsed: Duration,
+    /// judge's own CPU time during the hunt (all of a built-in solver's search).
+    pub cpu: Duration,
     pub chains: usize,
     /// The failing input if one was found, else the highest-scoring one.
     pub worst: Found,
@@ -204,7 +206,7 @@ pub fn hunt(
     config: &Config,
     on_event: &(dyn Fn(Event) + Sync),
 ) -> anyhow::Result<Outcome> {
-    let start_time = Instant::now();
+    let clock = config.budget.start();
     let kind = target.kind();
     let chains_n = config.jobs.max(1);
     let mut chains: Vec<Chain> = (0..chains_n)
@@ -224,8 +226,8 @@ pub fn hunt(
     loop {
         let room = match config.budget {
             Budget::Count(n) => n.saturating_sub(runs),
-            Budget::Time(t) if start_time.elapsed() >= t => 0,
-            Budget::Time(_) => u64::MAX,
+            _ if clock.spent(runs) => 0,
+            _ => u64::MAX,
         };
         // Cooling by runs, not by budget, so `--count <runs>` replays a timed hunt.
         let temperature = T0 / (1.0 + runs as f64 / chains_n as f64 / COOLING);
@@ -319,7 +321,8 @@ pub fn hunt(
     Ok(Outcome {
         kind,
         runs,
-        elapsed: start_time.elapsed(),
+        elapsed: clock.elapsed(),
+        cpu: clock.cpu_used(),
         chains: chains_n,
         worst,
     })

@@ -29,6 +29,9 @@ pub struct HuntReport {
     /// Inputs measured.
     pub runs: u64,
     pub elapsed_ms: u64,
+    /// judge's own CPU time during the hunt: all of a built-in solver's search (a
+    /// submission's runs are in the sandbox, not counted here).
+    pub cpu_ms: u64,
     /// The submission's CPU time limit (`null` for a solver).
     pub limit_ms: Option<u64>,
     /// The solver's node cap (`null` for a submission).
@@ -64,6 +67,7 @@ impl HuntReport {
             jobs: outcome.chains,
             runs: outcome.runs,
             elapsed_ms: u64::try_from(outcome.elapsed.as_millis()).unwrap_or(u64::MAX),
+            cpu_ms: u64::try_from(outcome.cpu.as_millis()).unwrap_or(u64::MAX),
             limit_ms,
             cap,
             failed: outcome.failed(),
@@ -166,6 +170,7 @@ mod tests {
             kind: ScoreKind::CpuMicros,
             runs: 40,
             elapsed: Duration::from_millis(12_345),
+            cpu: Duration::from_millis(12_000),
             chains: 2,
             worst: Found {
                 input: "3\n1 1 1 1 1 1 1 1 1\n".into(),

@@ -26,6 +26,87 @@ pub enum Budget {
     Time(Duration),
     /// Stop after this many tests.
     Count(u64),
+    /// Stop after this much CPU time of judge's own process (all its threads, not the
+    /// programs it runs in the sandbox): a search by built-in solvers gets the same work done
+    /// whatever else the machine runs.
+    Cpu(Duration),
+}
+
+impl Budget {
+    /// From the command line: `--count`, else `--cpu-seconds`, else `--seconds`, else
+    /// `default_seconds` of wall time.
+    pub fn of(
+        count: Option<u64>,
+        seconds: Option<f64>,
+        cpu_seconds: Option<f64>,
+        default_seconds: u64,
+    ) -> Budget {
+        match (count, cpu_seconds, seconds) {
+            (Some(n), _, _) => Budget::Count(n),
+            (None, Some(s), _) => Budget::Cpu(Duration::from_secs_f64(s)),
+            (None, None, Some(s)) => Budget::Time(Duration::from_secs_f64(s)),
+            (None, None, None) => Budget::Time(Duration::from_secs(default_seconds)),
+        }
+    }
+
+    /// `1000 runs`, `30 s`, `3600 CPU s`.
+    pub fn describe(&self) -> String {
+        match self {
+            Budget::Count(n) => format!("{n} runs"),
+            Budget::Time(t) => format!("{:.0} s", t.as_secs_f64()),
+            Budget::Cpu(t) => format!("{:.0} CPU s", t.as_secs_f64()),
+        }
+    }
+
+    /// A clock for this budget, started now: whether it is spent, given the runs made.
+    pub fn start(self) -> BudgetClock {
+        BudgetClock {
+            budget: self,
+            wall: Instant::now(),
+            cpu: own_cpu(),
+        }
+    }
+}
+
+/// A [`Budget`] being spent (see [`Budget::start`]).
+#[derive(Debug, Clone, Copy)]
+pub struct BudgetClock {
+    budget: Budget,
+    wall: Instant,
+    cpu: Duration,
+}
+
+impl BudgetClock {
+    /// Whether the budget is spent after `runs` runs.
+    pub fn spent(&self, runs: u64) -> bool {
+        match self.budget {
+            Budget::Count(n) => runs >= n,
+            Budget::Time(t) => self.wall.elapsed() >= t,
+            Budget::Cpu(t) => own_cpu().saturating_sub(self.cpu) >= t,
+        }
+    }
+
+    /// Wall time since the clock started.
+    pub fn elapsed(&self) -> Duration {
+        self.wall.elapsed()
+    }
+
+    /// CPU time of judge's own process since the clock started.
+    pub fn cpu_used(&self) -> Duration {
+        own_cpu().saturating_sub(self.cpu)
+    }
+}
+
+/// User and system CPU time of this process so far (every thread; not its children).
+pub fn own_cpu() -> Duration {
+    // SAFETY: getrusage fills the zeroed struct it is given.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a rusage struct.
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) } != 0 {
+        return Duration::ZERO;
+    }
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(ru.ru_utime) + tv(ru.ru_stime)
 }
 
 /// One generator invocation that stress cycles through.
@@ -186,10 +267,8 @@ pub fn search(
     let done = AtomicU64::new(0);
     // The `j`-th test this process runs is test number `number(j)` of the whole run.
     let number = |j: u64| partition.map_or(j, |p| p.nth(j));
-    let over_budget = |j: u64| match budget {
-        Budget::Count(n) => number(j) >= n,
-        Budget::Time(t) => start.elapsed() >= t,
-    };
+    let clock = budget.start();
+    let over_budget = |j: u64| clock.spent(number(j));
     let interrupted = |done: &AtomicU64| SearchOutcome {
         tests_run: done.load(Ordering::SeqCst),
         elapsed: start.elapsed(),
