@@ -9,9 +9,8 @@
 //! The busy loops are plain shell loops (`sh -c 'while :; do :; done'`) started by this
 //! bench and killed at its end; the programs under test only run inside `judge`.
 
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BURN_C: &str = r#"
@@ -36,40 +35,9 @@ fn judge() -> &'static str {
     env!("CARGO_BIN_EXE_judge")
 }
 
-struct Busy(Vec<Child>);
-
-impl Busy {
-    fn start(n: usize) -> Busy {
-        Busy(
-            (0..n)
-                .map(|_| {
-                    let mut cmd = Command::new("sh");
-                    cmd.args(["-c", "while :; do :; done"])
-                        .stdout(Stdio::null())
-                        .stderr(Stdio::null());
-                    // SAFETY: prctl only, between fork and exec: the loop dies with this bench
-                    // even if the bench is killed before `Drop` runs.
-                    unsafe {
-                        cmd.pre_exec(|| {
-                            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                            Ok(())
-                        });
-                    }
-                    cmd.spawn().expect("busy loop")
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
+#[path = "../tests/common/busy.rs"]
+mod busy;
+use busy::BusyLoops as Busy;
 
 /// One `judge grade --json`: (verdict, wall time, the JSON line).
 fn grade(sub: &Path, tests: &Path, cache: &Path) -> (String, Duration, String) {

@@ -220,73 +220,35 @@ fn a_built_in_solver_hunt_is_exactly_reproducible() {
     assert_eq!(c.worst.start, start.to_str().unwrap());
 }
 
-/// Shell loops that keep CPUs busy, each ending by itself after a bounded count (seconds)
-/// and killed when dropped, also when a test fails.
-struct BusyLoops(Vec<std::process::Child>);
-
-impl BusyLoops {
-    fn start(n: usize) -> BusyLoops {
-        let script = "i=0; while [ $i -lt 100000000 ]; do i=$((i+1)); done";
-        BusyLoops(
-            (0..n)
-                .map(|_| {
-                    std::process::Command::new("sh")
-                        .args(["-c", script])
-                        .spawn()
-                        .unwrap()
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Drop for BusyLoops {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
 #[test]
 fn a_solver_hunt_by_cpu_time_searches_as_long_whatever_else_runs_and_replays_by_count() {
     // Two busy loops beside it: the hunt gets its second of CPU however long that takes in
     // wall time, and says how to replay exactly what it searched.
-    let busy = BusyLoops::start(2);
-    let args = [
-        "hunt",
-        "magic-square",
-        "--solver",
-        "mcf",
-        "--seed",
-        "5",
-        "--cpu-seconds",
-        "1",
-        "--jobs",
-        "1",
-        "--json",
-    ];
-    let a = report(&judge(&args));
+    let hunt = |budget: &str, n: &str| {
+        let args = [
+            "hunt",
+            "magic-square",
+            "--solver",
+            "mcf",
+            "--seed",
+            "5",
+            budget,
+            n,
+            "--jobs",
+            "1",
+            "--json",
+        ];
+        report(&judge(&args))
+    };
+    let busy = common::BusyLoops::start(2);
+    let a = hunt("--cpu-seconds", "1");
     drop(busy);
     assert!(a.cpu_ms >= 1000, "{a:?}");
     assert!(a.runs > 0);
     let count = format!("--count {}", a.runs);
     assert!(a.reproduce.contains(&count), "{}", a.reproduce);
     // The replay by count finds the same worst input.
-    let replay = report(&judge(&[
-        "hunt",
-        "magic-square",
-        "--solver",
-        "mcf",
-        "--seed",
-        "5",
-        "--count",
-        &a.runs.to_string(),
-        "--jobs",
-        "1",
-        "--json",
-    ]));
+    let replay = hunt("--count", &a.runs.to_string());
     assert_eq!(replay.worst, a.worst);
 }
 

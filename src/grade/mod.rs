@@ -823,21 +823,7 @@ mod tests {
             all: true,
             ..Options::default()
         };
-        let sandbox = Meeting::new(
-            2,
-            ScriptedSandbox::new(vec![ok(5), killed(LimitHit::CpuTime), ok(400)]),
-        );
-        let results = run_tests(
-            &sandbox,
-            &program(),
-            &limits(),
-            &tests(2),
-            &Echo,
-            &options,
-            &|_| {},
-        )
-        .unwrap()
-        .results;
+        let results = two_overlapping(vec![ok(5), killed(LimitHit::CpuTime), ok(400)], &options);
         // Which test got which scripted outcome depends on scheduling; exactly one needed a rerun.
         assert!(results.iter().all(|r| r.verdict == Verdict::AC));
         assert_eq!(results.iter().filter(|r| r.runs == 2).count(), 1);
@@ -856,24 +842,26 @@ mod tests {
             settled,
             ..killed(LimitHit::WallTime)
         };
-        let sandbox = Meeting::new(
-            2,
-            ScriptedSandbox::new(vec![wall(true), wall(false), ok(5)]),
-        );
-        let results = run_tests(
+        let results = two_overlapping(vec![wall(true), wall(false), ok(5)], &options);
+        let mut got: Vec<_> = results.iter().map(|r| (r.verdict, r.runs)).collect();
+        got.sort_by_key(|&(_, runs)| runs);
+        assert_eq!(got, [(Verdict::TLE, 1), (Verdict::AC, 2)]);
+    }
+
+    /// Two tests whose first runs overlap (see [`Meeting`]), run with `script`'s outcomes.
+    fn two_overlapping(script: Vec<RunOutcome>, options: &Options) -> Vec<TestResult> {
+        let sandbox = Meeting::new(2, ScriptedSandbox::new(script));
+        run_tests(
             &sandbox,
             &program(),
             &limits(),
             &tests(2),
             &Echo,
-            &options,
+            options,
             &|_| {},
         )
         .unwrap()
-        .results;
-        let mut got: Vec<_> = results.iter().map(|r| (r.verdict, r.runs)).collect();
-        got.sort_by_key(|&(_, runs)| runs);
-        assert_eq!(got, [(Verdict::TLE, 1), (Verdict::AC, 2)]);
+        .results
     }
 
     /// Makes the first `n` runs wait for each other inside the sandbox, so that they overlap

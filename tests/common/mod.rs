@@ -6,7 +6,10 @@ use std::process::{Command, Stdio};
 
 use serde::Deserialize;
 
+pub mod busy;
 pub mod verify_report;
+
+pub use busy::BusyLoops;
 
 /// What a `judge` invocation produced.
 pub struct Run {
