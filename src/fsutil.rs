@@ -6,6 +6,7 @@ use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
@@ -53,19 +54,13 @@ pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Result
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
     let prefix = format!(".{}.judge-tmp-", name.to_string_lossy());
-    remove_stale_temp_dirs(parent, &prefix);
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!("{prefix}{}-", std::process::id()))
-        .tempdir_in(parent)
-        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
-    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755))
-        .with_context(|| format!("cannot set permissions of {}", tmp.path().display()))?;
+    let tmp = TempFolder::create(parent, &prefix, 0o755)?;
     fill(tmp.path())?;
     if !dir.exists() {
         std::fs::rename(tmp.path(), &dir)
             .with_context(|| format!("cannot move the new folder to {}", dir.display()))?;
         // It lives on as `dir`.
-        let _ = tmp.keep();
+        tmp.keep();
         return Ok(());
     }
     match exchange(tmp.path(), &dir) {
@@ -73,12 +68,7 @@ pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Result
         Ok(()) => Ok(()),
         Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {
             // No atomic exchange here: move the old folder aside, then the new one in.
-            let aside = tempfile::Builder::new()
-                .prefix(&format!("{prefix}{}-", std::process::id()))
-                .tempdir_in(parent)
-                .with_context(|| {
-                    format!("cannot create a temporary folder in {}", parent.display())
-                })?;
+            let aside = TempFolder::create(parent, &prefix, 0o700)?;
             let old = aside.path().join("old");
             std::fs::rename(&dir, &old)
                 .with_context(|| format!("cannot move {} aside", dir.display()))?;
@@ -86,7 +76,7 @@ pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> Result<()>) -> Result
                 let _ = std::fs::rename(&old, &dir);
                 return Err(e).with_context(|| format!("cannot replace {}", dir.display()));
             }
-            let _ = tmp.keep();
+            tmp.keep();
             Ok(())
         }
         Err(e) => Err(e).with_context(|| format!("cannot replace {}", dir.display())),
@@ -136,26 +126,156 @@ fn renameat2(a: &Path, b: &Path, flags: libc::c_uint) -> std::io::Result<()> {
     }
 }
 
-/// Removes `<prefix><pid>-*` folders in `parent` whose process is gone (a killed judge).
-/// Best effort.
+/// How long a folder being created ([`TempFolder::create`]: `.new`, not locked yet) must have
+/// been left alone before another judge takes it for a killed one's.
+const STALE_AFTER: Duration = Duration::from_secs(5);
+
+/// Removes the `<prefix>*` folders in `parent` that no judge is filling: nobody holds their
+/// lock ([`TempFolder`]), and a `.new` one (created but maybe not locked yet) was not changed
+/// for a few seconds. Pids are not consulted, so a judge in another pid namespace never
+/// loses its folder; where the file system has no locks, a folder whose process is gone is
+/// removed. Best effort.
 pub fn remove_stale_temp_dirs(parent: &Path, prefix: &str) {
     let Ok(read) = std::fs::read_dir(parent) else {
         return;
     };
     for entry in read.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<libc::pid_t>().ok())
-        else {
+        let Some(rest) = name.strip_prefix(prefix) else {
             continue;
         };
-        // SAFETY: signal 0 only checks whether the process exists.
-        let gone = unsafe { libc::kill(pid, 0) } != 0
-            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-        if gone {
-            let _ = std::fs::remove_dir_all(entry.path());
+        let path = entry.path();
+        let young = || {
+            std::fs::symlink_metadata(&path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| !matches!(t.elapsed(), Ok(age) if age >= STALE_AFTER))
+        };
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) || (name.ends_with(".new") && young()) {
+            continue;
+        }
+        let Ok(file) = open_dir(&path) else { continue };
+        let stale = match flock(&file, LockMode::Exclusive, false) {
+            Ok(free) => free,
+            // No locks here: the process named in the folder must be gone.
+            Err(_) => rest
+                .split('-')
+                .next()
+                .and_then(|pid| pid.parse::<libc::pid_t>().ok())
+                .is_some_and(process_is_gone),
+        };
+        if stale {
+            let _ = std::fs::remove_dir_all(&path);
+        }
+    }
+}
+
+fn process_is_gone(pid: libc::pid_t) -> bool {
+    // SAFETY: signal 0 only checks whether the process exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    r != 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+}
+
+/// Whether other processes may hold a [`flock`] beside this one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockMode {
+    Shared,
+    Exclusive,
+}
+
+/// Takes `file`'s `flock`, waiting for it when `wait` (a signal's EINTR retries).
+/// `Ok(false)`: another open file holds a conflicting lock and `wait` is false. The lock lasts
+/// as long as this open file (every duplicate of it) does, so it ends with the process
+/// however it ends.
+pub fn flock(file: &std::fs::File, mode: LockMode, wait: bool) -> std::io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    let op = match mode {
+        LockMode::Shared => libc::LOCK_SH,
+        LockMode::Exclusive => libc::LOCK_EX,
+    } | if wait { 0 } else { libc::LOCK_NB };
+    loop {
+        // SAFETY: flock on an fd `file` owns; no pointers.
+        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
+            return Ok(true);
+        }
+        let e = std::io::Error::last_os_error();
+        match e.raw_os_error() {
+            Some(libc::EINTR) => continue,
+            Some(libc::EWOULDBLOCK) => return Ok(false),
+            _ => return Err(e),
+        }
+    }
+}
+
+/// Opens a folder to lock it or compare it (read-only, close-on-exec).
+pub fn open_dir(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_CLOEXEC)
+        .open(path)
+}
+
+/// A folder `<prefix><pid>-<random>` in `parent` that judge fills before renaming it into
+/// place, removed when dropped. It holds its own exclusive lock while it lives, which is how
+/// [`remove_stale_temp_dirs`] (called first, with the same prefix) tells a killed judge's
+/// folder from one being filled: it is created as `<name>.new`, locked, then renamed to
+/// `<name>`, so a folder under its final name is always locked while its judge lives.
+pub struct TempFolder {
+    path: PathBuf,
+    _lock: Option<std::fs::File>,
+}
+
+impl TempFolder {
+    /// Creates the folder with permissions `mode` (for example 0o755: it becomes what the user
+    /// sees).
+    pub fn create(parent: &Path, prefix: &str, mode: u32) -> Result<TempFolder> {
+        use std::os::unix::fs::DirBuilderExt;
+        remove_stale_temp_dirs(parent, prefix);
+        let cannot = || format!("cannot create a temporary folder in {}", parent.display());
+        for _ in 0..100 {
+            let path = parent.join(format!(
+                "{prefix}{}-{:08x}",
+                std::process::id(),
+                rand::random::<u32>()
+            ));
+            let new = path.with_file_name(format!("{}.new", path.file_name().unwrap().display()));
+            match std::fs::DirBuilder::new().mode(0o700).create(&new) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                r => r.with_context(cannot)?,
+            }
+            let lock = open_dir(&new)
+                .ok()
+                .filter(|f| flock(f, LockMode::Exclusive, false).is_ok_and(|held| held));
+            let placed = rename_no_replace(&new, &path).and_then(|()| {
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))
+            });
+            if let Err(e) = placed {
+                let _ = std::fs::remove_dir(&new);
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    continue;
+                }
+                let _ = std::fs::remove_dir_all(&path);
+                return Err(e).with_context(cannot);
+            }
+            return Ok(TempFolder { path, _lock: lock });
+        }
+        bail!("{}: every name tried was taken", cannot())
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Leaves the folder (it was renamed into place) and lets go of its lock.
+    pub fn keep(mut self) {
+        self.path = PathBuf::new();
+    }
+}
+
+impl Drop for TempFolder {
+    fn drop(&mut self) {
+        if !self.path.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.path);
         }
     }
 }
@@ -200,6 +320,42 @@ pub fn read_input(path: Option<&Path>) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn age(path: &Path, secs: u64) {
+        std::fs::File::open(path)
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() - Duration::from_secs(secs))
+            .unwrap();
+    }
+
+    #[test]
+    fn only_an_unlocked_temporary_folder_left_alone_for_a_while_is_stale() {
+        let parent = tempfile::tempdir().unwrap();
+        let prefix = ".x.judge-tmp-";
+        // Being filled by a judge (ours, or one in another pid namespace): its lock is held.
+        let live = TempFolder::create(parent.path(), prefix, 0o755).unwrap();
+        // A killed judge's, and one created a moment ago whose lock is not taken yet; a
+        // killed judge's of that kind is removed once it was left alone for a while.
+        let killed = parent.path().join(format!("{prefix}1-killed"));
+        let young = parent.path().join(format!("{prefix}1-young.new"));
+        let old = parent.path().join(format!("{prefix}1-old.new"));
+        let other = parent.path().join(".y.judge-tmp-1-other");
+        for dir in [&killed, &young, &old, &other] {
+            std::fs::create_dir_all(dir.join("data")).unwrap();
+        }
+        age(&old, 60);
+        remove_stale_temp_dirs(parent.path(), prefix);
+        assert!(live.path().is_dir());
+        assert!(!killed.exists());
+        assert!(young.is_dir());
+        assert!(!old.exists());
+        assert!(other.is_dir(), "another prefix's folder was removed");
+        // Once its judge lets go (it ends), the live one is stale too.
+        let path = live.path().to_path_buf();
+        live.keep();
+        remove_stale_temp_dirs(parent.path(), prefix);
+        assert!(!path.exists());
+    }
 
     #[test]
     fn tool_litter_is_told_from_user_files() {
@@ -279,20 +435,20 @@ mod tests {
     }
 
     #[test]
-    fn a_dead_process_temporary_folder_is_removed() {
+    fn replace_dir_removes_a_killed_judges_temporary_folder() {
         let root = tempfile::tempdir().unwrap();
-        // No process has pid 0x7ffffffe (above the kernel's pid_max limit of 2^22).
         let stale = root.path().join(".tests.judge-tmp-2147483646-abc");
         std::fs::create_dir(&stale).unwrap();
         std::fs::write(stale.join("x.in"), "1").unwrap();
-        let mine = root
+        // Just created by another judge, which has not locked it yet.
+        let young = root
             .path()
-            .join(format!(".tests.judge-tmp-{}-abc", std::process::id()));
-        std::fs::create_dir(&mine).unwrap();
+            .join(format!(".tests.judge-tmp-{}-abc.new", std::process::id()));
+        std::fs::create_dir(&young).unwrap();
         replace_dir(&root.path().join("tests"), |_| Ok(())).unwrap();
         assert_eq!(
             names(root.path()),
-            [mine.file_name().unwrap().to_str().unwrap(), "tests"]
+            [young.file_name().unwrap().to_str().unwrap(), "tests"]
         );
     }
 }

@@ -491,6 +491,108 @@ fn verify_and_grade_make_the_data_without_writing_the_package() {
     );
 }
 
+/// `gensum-<key>` entries in a cache's `generated-data/`.
+fn made_entries(cache: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(cache.join("generated-data"))
+        .map(|read| {
+            read.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("gensum-"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_grade_keeps_its_made_data_while_another_version_of_the_package_is_made() {
+    let Some((_a, pkg)) = fixture() else { return };
+    let Some((_b, other)) = fixture() else { return };
+    // The same package folder name, another generators.yaml: data under another key, whose
+    // making removes the entries of older versions that nobody uses.
+    let yaml = other.join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, format!("{text}# another version\n")).unwrap();
+    let cache = tempfile::tempdir_in(root().join("target")).unwrap();
+    // 14 tests of 1 s one after the other (under a 3 s limit): the other version is made
+    // meanwhile.
+    edit(
+        &pkg.join("problem.yaml"),
+        "time_limit: 1.0",
+        "time_limit: 3.0",
+    );
+    let slow = pkg.join("submissions/accepted/slow.py");
+    std::fs::write(
+        &slow,
+        "import time\ntime.sleep(1)\ninput()\nprint(sum(map(int, input().split())))\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        Command::new("timeout")
+            .arg("300")
+            .arg(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .env("JUDGE_CACHE_DIR", cache.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut grading = run(&[
+        "grade",
+        "--jobs",
+        "1",
+        pkg.to_str().unwrap(),
+        slow.to_str().unwrap(),
+    ]);
+    let start = Instant::now();
+    while made_entries(cache.path()).is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no data made");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let ours = made_entries(cache.path());
+    let making = run(&["verify", "--no-submissions", other.to_str().unwrap()])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(
+        making.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&making.stderr)
+    );
+    assert!(
+        grading.try_wait().unwrap().is_none(),
+        "the grade ended before the other version was made: the test proves nothing"
+    );
+    let now = made_entries(cache.path());
+    assert!(
+        now.contains(&ours[0]) && now.len() == 2,
+        "the entry in use was removed: {now:?}"
+    );
+    let graded = grading.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&graded.stdout);
+    assert!(
+        graded.status.code() == Some(0) && stdout.contains("AC  14/14 tests passed"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&graded.stderr)
+    );
+    // A third version: the two that nobody uses any more go.
+    std::fs::write(&yaml, format!("{text}# a third version\n")).unwrap();
+    let third = run(&["verify", "--no-submissions", other.to_str().unwrap()])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(third.status.code(), Some(0));
+    assert_eq!(made_entries(cache.path()).len(), 1, "older versions kept");
+    let left: Vec<String> = std::fs::read_dir(cache.path().join("generated-data"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 #[test]
 fn ctrl_c_during_gen_leaves_data_untouched() {
     let Some((_tmp, pkg)) = fixture() else { return };

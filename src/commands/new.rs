@@ -9,14 +9,13 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
 use super::Status;
 use crate::cli::{FormatVersion, NewArgs};
-use crate::fsutil::{remove_stale_temp_dirs, rename_no_replace};
+use crate::fsutil::{rename_no_replace, TempFolder};
 use crate::text::count;
 
 /// One file of the skeleton: its path in the package and its text.
@@ -98,29 +97,6 @@ impl ShortName {
     }
 }
 
-/// A new folder, removed with its content when dropped (on every way out but success).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn create(path: &Path) -> std::io::Result<Scratch> {
-        std::fs::DirBuilder::new().mode(0o755).create(path)?;
-        Ok(Scratch(path.to_path_buf()))
-    }
-
-    /// Keeps the folder (it was renamed).
-    fn keep(mut self) {
-        self.0 = PathBuf::new();
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !self.0.as_os_str().is_empty() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
 /// The files of a package in `version`: 2023-07-draft has no `data/invalid_input/` (the
 /// problemtools that reads that draft rejects the folder).
 fn files(version: FormatVersion) -> impl Iterator<Item = &'static Template> {
@@ -194,15 +170,10 @@ pub fn run(args: NewArgs) -> Result<Status> {
         );
     }
     let prefix = format!(".{}.judge-tmp-", name.as_str());
-    remove_stale_temp_dirs(&parent, &prefix);
-    let tmp = Scratch::create(&parent.join(format!(
-        "{prefix}{}-{:08x}",
-        std::process::id(),
-        rand::random::<u32>()
-    )))
-    .with_context(|| format!("cannot create {}", target.display()))?;
-    fill(&tmp.0, args.format_version, &name)?;
-    match rename_no_replace(&tmp.0, &target) {
+    let tmp = TempFolder::create(&parent, &prefix, 0o755)
+        .with_context(|| format!("cannot create {}", target.display()))?;
+    fill(tmp.path(), args.format_version, &name)?;
+    match rename_no_replace(tmp.path(), &target) {
         Ok(()) => {
             // It lives on as `target`.
             tmp.keep();

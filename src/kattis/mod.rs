@@ -76,6 +76,8 @@ pub struct KattisPackage {
     args: HashMap<PathBuf, data::TestArgs>,
     /// Input bytes → answer file, for `solve` (built on first use).
     answers: OnceLock<HashMap<Vec<u8>, PathBuf>>,
+    /// Made data's hold on its cache entry, for as long as the package is used.
+    _data_lock: Option<generators::write::EntryLock>,
 }
 
 impl std::fmt::Debug for KattisPackage {
@@ -125,6 +127,7 @@ impl KattisPackage {
             notes,
             args,
             answers: OnceLock::new(),
+            _data_lock: None,
         }
     }
 
@@ -137,6 +140,12 @@ impl KattisPackage {
     /// The package with its answer validators (`answer_validators/`).
     pub fn with_answer_validators(mut self, validators: Vec<Program>) -> KattisPackage {
         self.answer_validators = validators;
+        self
+    }
+
+    /// Keeps the cache entry its data was made in ([`generators::DataSource::lock`]).
+    pub fn with_data_lock(mut self, lock: Option<generators::write::EntryLock>) -> KattisPackage {
+        self._data_lock = lock;
         self
     }
 

@@ -128,7 +128,8 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             notes,
         )
         .with_grader(grader)
-        .with_answer_validators(answer_validators),
+        .with_answer_validators(answer_validators)
+        .with_data_lock(source.lock),
     );
     Ok(Package {
         name,

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 
 pub mod check;
 pub mod model;
@@ -225,6 +225,9 @@ pub struct DataSource {
     pub warnings: Vec<String>,
     /// What is said but is no fault: what judge does not do, committed data that differs.
     pub notes: Vec<String>,
+    /// Made data's hold on its cache entry: keep it as long as the tests are read, so that
+    /// another judge does not remove the entry meanwhile.
+    pub lock: Option<write::EntryLock>,
 }
 
 /// The data folder of the package in `pkg`: its `data/`, or, when it has
@@ -240,6 +243,7 @@ pub fn data_source(pkg: &Path, jury: &JuryConfig) -> Result<DataSource, String> 
             dir: pkg.join("data"),
             warnings: Vec::new(),
             notes: Vec::new(),
+            lock: None,
         });
     }
     match cached(pkg, jury) {
@@ -254,6 +258,7 @@ pub fn data_source(pkg: &Path, jury: &JuryConfig) -> Result<DataSource, String> 
                 "the test data cannot be made from {FILE} ({}); the tests are the committed data/",
                 format!("{e:#}").replace('\n', " ")
             )],
+            lock: None,
         }),
         Err(e) => Err(format!("{e:#}").replace('\n', " ")),
     }
@@ -291,7 +296,17 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
         .unwrap_or_else(|| "package".into());
     let entry = write::cache_entry(cache.dir(), &name, &key);
     let mut notes = g.unsupported(pkg);
-    if !entry.is_dir() {
+    let mut made = None;
+    let lock = loop {
+        if let Some(lock) = write::use_entry(&entry)? {
+            break lock;
+        }
+        if made.is_some() {
+            bail!(
+                "the test data just made in {} was removed by another judge",
+                entry.display()
+            );
+        }
         // Made beside the entry, then renamed into place unless another judge was quicker
         // (its data is the same): a reader never sees a half-made entry.
         let scratch = write::scratch_for(&entry)?;
@@ -300,15 +315,16 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
         let m = make(pkg, &g, &out, jury)
             .with_context(|| format!("making the test data from {}", pkg.join(FILE).display()))?;
         match crate::fsutil::rename_no_replace(scratch.path(), &entry) {
-            Ok(()) => {
-                let _ = scratch.keep();
-            }
+            Ok(()) => scratch.keep(),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => {
                 return Err(e)
                     .with_context(|| format!("cannot move the data to {}", entry.display()))
             }
         }
+        made = Some(m);
+    };
+    if let Some(m) = made {
         write::prune(cache.dir(), &name, &entry);
         eprintln!(
             "note: made the test data of {} from {FILE}: {} in {:.1} s (cached in {})",
@@ -334,5 +350,6 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
         root: entry,
         warnings: g.warnings,
         notes,
+        lock: Some(lock),
     })
 }

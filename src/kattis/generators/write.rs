@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 
 use super::check::{self, Diff};
 use crate::compile::cache::KeyHasher;
-use crate::fsutil::replace_dir;
+use crate::fsutil::{replace_dir, LockMode, TempFolder};
 
 /// What writing `data/` did.
 #[derive(Debug)]
@@ -23,13 +23,8 @@ pub enum Written {
 /// A fresh folder beside the package's `data/` to make the data in: on the same file system
 /// (so it moves into place by renames), and named so that a run killed meanwhile leaves
 /// one that the next [`replace_dir`] of `data/` removes.
-pub fn scratch_beside(pkg: &Path) -> Result<tempfile::TempDir> {
-    let dir = tempfile::Builder::new()
-        .prefix(&format!(".data.judge-tmp-{}-", std::process::id()))
-        .tempdir_in(pkg)
-        .with_context(|| format!("cannot create a temporary folder in {}", pkg.display()))?;
-    crate::kattis::programs::open_dir(dir.path())?;
-    Ok(dir)
+pub fn scratch_beside(pkg: &Path) -> Result<TempFolder> {
+    TempFolder::create(pkg, ".data.judge-tmp-", 0o755)
 }
 
 /// Puts the data made in `made` in place of `pkg/data`, unless it holds the same. Files of the
@@ -125,19 +120,12 @@ pub fn key(pkg: &Path, folders: &[&str], files: &[String], extra: &[&[u8]]) -> R
 
 /// A fresh folder beside the cache entry `entry` to make its data in; one left by a killed
 /// judge is removed first.
-pub fn scratch_for(entry: &Path) -> Result<tempfile::TempDir> {
+pub fn scratch_for(entry: &Path) -> Result<TempFolder> {
     let parent = entry.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent)
         .with_context(|| format!("cannot create {}", parent.display()))?;
     let name = entry.file_name().unwrap_or_default().to_string_lossy();
-    let prefix = format!(".{name}.judge-tmp-");
-    crate::fsutil::remove_stale_temp_dirs(parent, &prefix);
-    let dir = tempfile::Builder::new()
-        .prefix(&format!("{prefix}{}-", std::process::id()))
-        .tempdir_in(parent)
-        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
-    crate::kattis::programs::open_dir(dir.path())?;
-    Ok(dir)
+    TempFolder::create(parent, &format!(".{name}.judge-tmp-"), 0o755)
 }
 
 /// The cache folder for data of `name` with `key`; entries of the same package with other
@@ -146,19 +134,66 @@ pub fn cache_entry(cache: &Path, name: &str, key: &str) -> PathBuf {
     cache.join("generated-data").join(format!("{name}-{key}"))
 }
 
-/// Removes `name`'s other entries (best effort).
+/// A shared lock on a cache entry: while one lives, no judge removes the entry ([`prune`]).
+#[derive(Debug)]
+pub struct EntryLock {
+    _file: std::fs::File,
+}
+
+/// Takes `entry`'s shared lock, waiting while a judge holds it to remove it; `None` when there
+/// is no such entry, or when it was removed while this judge waited.
+pub fn use_entry(entry: &Path) -> Result<Option<EntryLock>> {
+    use std::os::unix::fs::MetadataExt;
+    let file = match crate::fsutil::open_dir(entry) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot open {}", entry.display())),
+    };
+    // Without locks on this file system entries are never removed ([`prune`]), so the entry
+    // stays usable anyway.
+    if crate::fsutil::flock(&file, LockMode::Shared, true).is_ok() {
+        let (Ok(locked), Ok(now)) = (file.metadata(), std::fs::metadata(entry)) else {
+            return Ok(None);
+        };
+        if (locked.dev(), locked.ino()) != (now.dev(), now.ino()) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(EntryLock { _file: file }))
+}
+
+/// Removes `name`'s entries other than `keep` that no judge is using (best effort). Each is
+/// first renamed aside under its exclusive lock, so that a judge killed while removing it
+/// leaves no entry with files missing.
 pub fn prune(cache: &Path, name: &str, keep: &Path) {
-    let Ok(read) = std::fs::read_dir(cache.join("generated-data")) else {
+    let dir = cache.join("generated-data");
+    let aside = format!(".{name}.judge-pruned-");
+    crate::fsutil::remove_stale_temp_dirs(&dir, &aside);
+    let Ok(read) = std::fs::read_dir(&dir) else {
         return;
     };
     for entry in read.flatten() {
         let path = entry.path();
         let file = entry.file_name().to_string_lossy().into_owned();
-        let ours = file
+        let Some(key) = file
             .strip_prefix(&format!("{name}-"))
-            .is_some_and(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()));
-        if ours && path != keep {
-            let _ = std::fs::remove_dir_all(&path);
+            .filter(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()))
+        else {
+            continue;
+        };
+        if path == keep {
+            continue;
+        }
+        let Ok(open) = crate::fsutil::open_dir(&path) else {
+            continue;
+        };
+        // In use (or no locks here): left alone.
+        if !crate::fsutil::flock(&open, LockMode::Exclusive, false).is_ok_and(|free| free) {
+            continue;
+        }
+        let to = dir.join(format!("{aside}{}-{key}", std::process::id()));
+        if std::fs::rename(&path, &to).is_ok() {
+            let _ = std::fs::remove_dir_all(&to);
         }
     }
 }

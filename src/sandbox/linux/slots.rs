@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use super::cgroup::SlotCgroups;
-use super::sys::{flock_exclusive, Stack};
+use super::sys::Stack;
+use crate::fsutil::{flock, LockMode};
 
 const FIRST_UID: u32 = 60000;
 const UID_RANGE: u32 = 5000;
@@ -48,7 +49,7 @@ pub fn lease_uid_in(dir: &Path, hint: u32) -> io::Result<UidLease> {
             .mode(0o600)
             .custom_flags(libc::O_CLOEXEC)
             .open(&path)?;
-        if flock_exclusive(&file, false)? {
+        if flock(&file, LockMode::Exclusive, false)? {
             return Ok(UidLease { uid, _lock: file });
         }
     }

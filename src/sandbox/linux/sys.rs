@@ -314,26 +314,6 @@ pub fn wait_pidfd(pidfd: i32) -> std::io::Result<(libc::siginfo_t, libc::rusage)
     }
 }
 
-/// Takes the exclusive `flock` of `file`, waiting for it when `wait` (a signal's EINTR
-/// retries). `Ok(false)`: another open file holds it and `wait` is false. The lock lasts
-/// as long as this open file (every duplicate of it) does.
-pub fn flock_exclusive(file: &std::fs::File, wait: bool) -> std::io::Result<bool> {
-    use std::os::fd::AsRawFd;
-    let op = libc::LOCK_EX | if wait { 0 } else { libc::LOCK_NB };
-    loop {
-        // SAFETY: flock on an fd `file` owns; no pointers.
-        if unsafe { libc::flock(file.as_raw_fd(), op) } == 0 {
-            return Ok(true);
-        }
-        let e = std::io::Error::last_os_error();
-        match e.raw_os_error() {
-            Some(libc::EINTR) => continue,
-            Some(libc::EWOULDBLOCK) => return Ok(false),
-            _ => return Err(e),
-        }
-    }
-}
-
 pub fn cvt(r: libc::c_int) -> std::io::Result<libc::c_int> {
     if r < 0 {
         Err(std::io::Error::last_os_error())

@@ -9,13 +9,12 @@
 //! both happen under an exclusive lock on the shared parent, so a scan never sees a directory
 //! between its creation and its lock.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::sandbox::linux::sys::flock_exclusive;
+use crate::fsutil::{flock, open_dir, LockMode};
 
 /// An exclusive `flock` on a directory, held while this value lives.
 #[derive(Debug)]
@@ -23,18 +22,11 @@ pub struct DirLock {
     _file: File,
 }
 
-fn open_dir(path: &Path) -> io::Result<File> {
-    OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_DIRECTORY | libc::O_CLOEXEC)
-        .open(path)
-}
-
 /// Takes the directory's exclusive lock, waiting for it when `wait`; `None` when another
 /// process holds it and `wait` is false.
 pub fn lock_dir(path: &Path, wait: bool) -> io::Result<Option<DirLock>> {
     let file = open_dir(path)?;
-    Ok(flock_exclusive(&file, wait)?.then_some(DirLock { _file: file }))
+    Ok(flock(&file, LockMode::Exclusive, wait)?.then_some(DirLock { _file: file }))
 }
 
 /// Kills every task listed in a `cgroup.procs` file (best effort).
