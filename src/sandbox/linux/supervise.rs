@@ -487,7 +487,8 @@ pub fn supervise(
 
     Ok(Monitored {
         limit_hit,
-        settled: settled && limit_hit == Some(LimitHit::WallTime),
+        // Set only where the backstop becomes the first (and so the final) limit hit.
+        settled,
         wall,
         rusage,
         exit,
