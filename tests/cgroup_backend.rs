@@ -17,6 +17,7 @@
 #![cfg(target_os = "linux")]
 
 use crate::common;
+use common::time_scale as scale;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -26,14 +27,6 @@ use std::time::Duration;
 
 use judge::sandbox::linux::LinuxSandbox;
 use judge::sandbox::{Limits, RunOutcome, RunRequest, Sandbox, Stdin, Termination};
-
-fn scale() -> f64 {
-    std::env::var("JUDGE_TEST_TIME_SCALE")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s >= 1.0)
-        .unwrap_or(1.0)
-}
 
 fn sandbox() -> &'static LinuxSandbox {
     static S: OnceLock<LinuxSandbox> = OnceLock::new();

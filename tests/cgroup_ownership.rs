@@ -5,6 +5,7 @@
 //! No such device`.)
 
 use crate::common;
+use common::time_scale as scale;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -49,15 +50,6 @@ fn lo_shu_tests(count: usize) -> tempfile::TempDir {
         .unwrap();
     }
     dir
-}
-
-/// `JUDGE_TEST_TIME_SCALE` (set in the cgroup-v2 VM, see `scripts/cgroup-v2-vm`).
-fn scale() -> f64 {
-    std::env::var("JUDGE_TEST_TIME_SCALE")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s >= 1.0)
-        .unwrap_or(1.0)
 }
 
 fn grade_cmd(prefix: &[&str], sub: &Path, tests: &Path) -> Command {

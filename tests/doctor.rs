@@ -215,10 +215,11 @@ fn doctor_json(cmd: &mut Command) -> Outcome {
     }
 }
 
-/// `judge doctor --json` under an outer `timeout`, with the shared compile cache.
+/// `judge doctor --json` under an outer `timeout` (180 s; up to 600 s in the emulated
+/// cgroup-v2 VM, where it took over 180 s on a busy host), with the shared compile cache.
 fn doctor_cmd() -> Command {
     let mut cmd = Command::new("timeout");
-    cmd.arg("180")
+    cmd.arg(format!("{:.0}", (180.0 * common::time_scale()).min(600.0)))
         .arg(env!("CARGO_BIN_EXE_judge"))
         .args(["doctor", "--json"])
         .env("JUDGE_CACHE_DIR", cache_dir())

@@ -229,6 +229,17 @@ pub fn accepted_cpp(problem: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("no accepted .cpp in {}", dir.display()))
 }
 
+/// `JUDGE_TEST_TIME_SCALE` (set in the cgroup-v2 VM, see `scripts/cgroup-v2-vm`, where
+/// emulation is 10-20x slower): what time limits, tolerances and outer timeouts are
+/// multiplied by; 1 elsewhere.
+pub fn time_scale() -> f64 {
+    std::env::var("JUDGE_TEST_TIME_SCALE")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 1.0)
+        .unwrap_or(1.0)
+}
+
 /// The compile cache shared by the end-to-end tests (under target/, readable by the sandbox's
 /// uids), so each fixture compiles once per `cargo test`.
 pub fn cache_dir() -> PathBuf {
