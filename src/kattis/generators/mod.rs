@@ -297,16 +297,20 @@ fn cached(pkg: &Path, jury: &JuryConfig) -> Result<DataSource> {
     let entry = write::cache_entry(cache.dir(), &name, &key);
     let mut notes = g.unsupported(pkg);
     let mut made = None;
+    let mut makes = 0;
     let lock = loop {
         if let Some(lock) = write::use_entry(&entry)? {
             break lock;
         }
-        if made.is_some() {
+        // Between its rename and its lock a new entry can be taken for an old version's by
+        // another judge making one: made again, but not forever.
+        if makes == 3 {
             bail!(
-                "the test data just made in {} was removed by another judge",
+                "the test data made in {} was removed by another judge, three times",
                 entry.display()
             );
         }
+        makes += 1;
         // Made beside the entry, then renamed into place unless another judge was quicker
         // (its data is the same): a reader never sees a half-made entry.
         let scratch = write::scratch_for(&entry)?;
