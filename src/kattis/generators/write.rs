@@ -144,22 +144,30 @@ pub struct EntryLock {
 /// is no such entry, or when it was removed while this judge waited.
 pub fn use_entry(entry: &Path) -> Result<Option<EntryLock>> {
     use std::os::unix::fs::MetadataExt;
-    let file = match crate::fsutil::open_dir(entry) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot open {}", entry.display())),
-    };
-    // Without locks on this file system entries are never removed ([`prune`]), so the entry
-    // stays usable anyway.
-    if crate::fsutil::flock(&file, LockMode::Shared, true).is_ok() {
-        let (Ok(locked), Ok(now)) = (file.metadata(), std::fs::metadata(entry)) else {
-            return Ok(None);
+    loop {
+        let file = match crate::fsutil::open_dir(entry) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e).with_context(|| format!("cannot open {}", entry.display())),
         };
-        if (locked.dev(), locked.ino()) != (now.dev(), now.ino()) {
-            return Ok(None);
+        // Without locks on this file system entries are never removed ([`prune`]), so the
+        // entry stays usable anyway.
+        if crate::fsutil::flock(&file, LockMode::Shared, true).is_ok() {
+            let locked = file
+                .metadata()
+                .with_context(|| format!("cannot read {}", entry.display()))?;
+            match std::fs::metadata(entry) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot read {}", entry.display()))
+                }
+                // Removed meanwhile, and another judge made it again: that one.
+                Ok(now) if (now.dev(), now.ino()) != (locked.dev(), locked.ino()) => continue,
+                Ok(_) => {}
+            }
         }
+        return Ok(Some(EntryLock { _file: file }));
     }
-    Ok(Some(EntryLock { _file: file }))
 }
 
 /// Removes `name`'s entries other than `keep` that no judge is using (best effort). Each is
@@ -195,5 +203,82 @@ pub fn prune(cache: &Path, name: &str, keep: &Path) {
         if std::fs::rename(&path, &to).is_ok() {
             let _ = std::fs::remove_dir_all(&to);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries(cache: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(cache.join("generated-data"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn an_entry_in_use_is_not_pruned_and_one_pruned_is_not_used() {
+        let cache = tempfile::tempdir().unwrap();
+        let key = |c: char| c.to_string().repeat(32);
+        let (a, b, c) = (
+            cache_entry(cache.path(), "p", &key('a')),
+            cache_entry(cache.path(), "p", &key('b')),
+            cache_entry(cache.path(), "p", &key('c')),
+        );
+        let other = cache_entry(cache.path(), "q", &key('a'));
+        for dir in [&a, &b, &c, &other] {
+            std::fs::create_dir_all(dir.join("data")).unwrap();
+        }
+        assert!(use_entry(&cache_entry(cache.path(), "p", &key('d')))
+            .unwrap()
+            .is_none());
+        // `a` is being read; making `c` removes `b` only (and not `q`'s entry).
+        let reading = use_entry(&a).unwrap().expect("a is there");
+        prune(cache.path(), "p", &c);
+        let p_a = format!("p-{}", key('a'));
+        let p_c = format!("p-{}", key('c'));
+        let q_a = format!("q-{}", key('a'));
+        assert_eq!(entries(cache.path()), [p_a.as_str(), &p_c, &q_a]);
+        // Once nobody reads it, it goes too, with nothing left beside.
+        drop(reading);
+        prune(cache.path(), "p", &c);
+        assert_eq!(entries(cache.path()), [p_c.as_str(), &q_a]);
+        assert!(use_entry(&a).unwrap().is_none());
+        // A reader that waited while a judge removed the entry does not use it.
+        let pruner = crate::fsutil::open_dir(&c).unwrap();
+        assert!(crate::fsutil::flock(&pruner, LockMode::Exclusive, false).unwrap());
+        let waiting = {
+            let c = c.clone();
+            std::thread::spawn(move || use_entry(&c).unwrap())
+        };
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::fs::rename(&c, cache.path().join("generated-data/.aside")).unwrap();
+        drop(pruner);
+        assert!(
+            waiting.join().unwrap().is_none(),
+            "a removed entry was used"
+        );
+        // The same, but another judge has made the entry again meanwhile: that one is used.
+        std::fs::create_dir(&b).unwrap();
+        let pruner = crate::fsutil::open_dir(&b).unwrap();
+        assert!(crate::fsutil::flock(&pruner, LockMode::Exclusive, false).unwrap());
+        let waiting = {
+            let b = b.clone();
+            std::thread::spawn(move || use_entry(&b).unwrap())
+        };
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::fs::rename(&b, cache.path().join("generated-data/.aside-b")).unwrap();
+        std::fs::create_dir(&b).unwrap();
+        drop(pruner);
+        let lock = waiting.join().unwrap().expect("the new entry");
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(
+            lock._file.metadata().unwrap().ino(),
+            std::fs::metadata(&b).unwrap().ino(),
+            "the removed entry was used"
+        );
     }
 }
