@@ -247,33 +247,30 @@ mod tests {
         prune(cache.path(), "p", &c);
         assert_eq!(entries(cache.path()), [p_c.as_str(), &q_a]);
         assert!(use_entry(&a).unwrap().is_none());
-        // A reader that waited while a judge removed the entry does not use it.
-        let pruner = crate::fsutil::open_dir(&c).unwrap();
-        assert!(crate::fsutil::flock(&pruner, LockMode::Exclusive, false).unwrap());
-        let waiting = {
-            let c = c.clone();
-            std::thread::spawn(move || use_entry(&c).unwrap())
+        // A reader that waits while a judge removes `entry` (renames it aside to `aside`, and
+        // with `remade` makes it again), then reads it.
+        let wait_behind_removal = |entry: &Path, aside: &str, remade: bool| {
+            let pruner = crate::fsutil::open_dir(entry).unwrap();
+            assert!(crate::fsutil::flock(&pruner, LockMode::Exclusive, false).unwrap());
+            let waiting = {
+                let entry = entry.to_path_buf();
+                std::thread::spawn(move || use_entry(&entry).unwrap())
+            };
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            std::fs::rename(entry, cache.path().join("generated-data").join(aside)).unwrap();
+            if remade {
+                std::fs::create_dir(entry).unwrap();
+            }
+            drop(pruner);
+            waiting.join().unwrap()
         };
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        std::fs::rename(&c, cache.path().join("generated-data/.aside")).unwrap();
-        drop(pruner);
         assert!(
-            waiting.join().unwrap().is_none(),
+            wait_behind_removal(&c, ".aside-c", false).is_none(),
             "a removed entry was used"
         );
-        // The same, but another judge has made the entry again meanwhile: that one is used.
+        // Another judge has made the entry again meanwhile: that one is used.
         std::fs::create_dir(&b).unwrap();
-        let pruner = crate::fsutil::open_dir(&b).unwrap();
-        assert!(crate::fsutil::flock(&pruner, LockMode::Exclusive, false).unwrap());
-        let waiting = {
-            let b = b.clone();
-            std::thread::spawn(move || use_entry(&b).unwrap())
-        };
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        std::fs::rename(&b, cache.path().join("generated-data/.aside-b")).unwrap();
-        std::fs::create_dir(&b).unwrap();
-        drop(pruner);
-        let lock = waiting.join().unwrap().expect("the new entry");
+        let lock = wait_behind_removal(&b, ".aside-b", true).expect("the new entry");
         use std::os::unix::fs::MetadataExt;
         assert_eq!(
             lock._file.metadata().unwrap().ino(),
