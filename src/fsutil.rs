@@ -215,6 +215,19 @@ pub fn open_dir(path: &Path) -> std::io::Result<std::fs::File> {
         .open(path)
 }
 
+/// An exclusive `flock` on a directory, held while this value lives.
+#[derive(Debug)]
+pub struct DirLock {
+    _file: std::fs::File,
+}
+
+/// Takes the directory's exclusive lock, waiting for it when `wait`; `None` when another
+/// process holds it and `wait` is false.
+pub fn lock_dir(path: &Path, wait: bool) -> std::io::Result<Option<DirLock>> {
+    let file = open_dir(path)?;
+    Ok(flock(&file, LockMode::Exclusive, wait)?.then_some(DirLock { _file: file }))
+}
+
 /// A folder `<prefix><pid>-<random>` in `parent` that judge fills before renaming it into
 /// place, removed when dropped. It holds its own exclusive lock while it lives, which is how
 /// [`remove_stale_temp_dirs`] (called first, with the same prefix) tells a killed judge's
@@ -222,7 +235,7 @@ pub fn open_dir(path: &Path) -> std::io::Result<std::fs::File> {
 /// `<name>`, so a folder under its final name is always locked while its judge lives.
 pub struct TempFolder {
     path: PathBuf,
-    _lock: Option<std::fs::File>,
+    _lock: Option<DirLock>,
 }
 
 impl TempFolder {
@@ -243,9 +256,7 @@ impl TempFolder {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
                 r => r.with_context(cannot)?,
             }
-            let lock = open_dir(&new)
-                .ok()
-                .filter(|f| flock(f, LockMode::Exclusive, false).is_ok_and(|held| held));
+            let lock = lock_dir(&new, false).ok().flatten();
             let placed = rename_no_replace(&new, &path).and_then(|()| {
                 std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))
             });

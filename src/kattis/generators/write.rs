@@ -192,13 +192,10 @@ pub fn prune(cache: &Path, name: &str, keep: &Path) {
         if path == keep {
             continue;
         }
-        let Ok(open) = crate::fsutil::open_dir(&path) else {
+        // In use (or no locks here): left alone.
+        let Ok(Some(_removing)) = crate::fsutil::lock_dir(&path, false) else {
             continue;
         };
-        // In use (or no locks here): left alone.
-        if !crate::fsutil::flock(&open, LockMode::Exclusive, false).is_ok_and(|free| free) {
-            continue;
-        }
         let to = dir.join(format!("{aside}{}-{key}", std::process::id()));
         if std::fs::rename(&path, &to).is_ok() {
             let _ = std::fs::remove_dir_all(&to);

@@ -9,25 +9,12 @@
 //! both happen under an exclusive lock on the shared parent, so a scan never sees a directory
 //! between its creation and its lock.
 
-use std::fs::{self, File};
+use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::fsutil::{flock, open_dir, LockMode};
-
-/// An exclusive `flock` on a directory, held while this value lives.
-#[derive(Debug)]
-pub struct DirLock {
-    _file: File,
-}
-
-/// Takes the directory's exclusive lock, waiting for it when `wait`; `None` when another
-/// process holds it and `wait` is false.
-pub fn lock_dir(path: &Path, wait: bool) -> io::Result<Option<DirLock>> {
-    let file = open_dir(path)?;
-    Ok(flock(&file, LockMode::Exclusive, wait)?.then_some(DirLock { _file: file }))
-}
+pub use crate::fsutil::{lock_dir, DirLock};
 
 /// Kills every task listed in a `cgroup.procs` file (best effort).
 pub fn kill_listed(procs: &Path) {
