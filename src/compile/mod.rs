@@ -29,6 +29,7 @@ pub mod cache;
 mod entry;
 pub mod language;
 mod pch;
+pub use pch::PchPolicy;
 pub(crate) mod process;
 pub mod script;
 mod sources;
@@ -253,7 +254,47 @@ pub fn compile(
     limits: &CompileLimits,
     cache: &Cache,
 ) -> Result<Compiled, CompileError> {
-    compile_with_files(submission, &[], table, limits, cache)
+    compile_with_files(submission, &[], table, limits, cache, PchPolicy::Lazy)
+}
+
+/// The order in which to compile a batch of `submissions` on several threads, each with
+/// when it builds a precompiled header it needs: the slow compilers first, so that no long
+/// compile is left alone at the end (a compile that is the runtime's own syntax check, as
+/// Python's and Ruby's, is quick). When several sources use a precompiled header (C++ with
+/// `<bits/stdc++.h>`), the first of them comes first and builds it at once, and the others
+/// come last and wait for that build ([`PchPolicy::Eager`]) while the rest of the batch
+/// compiles beside it: each would take 4-5
+/// times as long without it (magic-square's cold verify compiled 3 of its 7 C++ sources
+/// without it, 2.0-2.9 s each against 0.3-0.6 s, before this order).
+pub fn batch_order(submissions: &[Submission], table: &LanguageTable) -> Vec<(usize, PchPolicy)> {
+    let mut order: Vec<usize> = (0..submissions.len()).collect();
+    order.sort_by_key(|&i| {
+        let spec = table.spec(submissions[i].language);
+        match (&spec.compile, spec.run.first()) {
+            (Some(c), Some(r)) if c.first() != Some(r) => 0,
+            _ => 1,
+        }
+    });
+    let (users, rest): (Vec<usize>, Vec<usize>) = order
+        .iter()
+        .partition(|&&i| wants_precompiled_header(&submissions[i], table));
+    match users.split_first() {
+        Some((&first, others)) if !others.is_empty() => std::iter::once((first, PchPolicy::Eager))
+            .chain(rest.into_iter().map(|i| (i, PchPolicy::Lazy)))
+            .chain(others.iter().map(|&i| (i, PchPolicy::Eager)))
+            .collect(),
+        _ => order.into_iter().map(|i| (i, PchPolicy::Lazy)).collect(),
+    }
+}
+
+/// Whether compiling `submission` would use one of its language's precompiled headers (its
+/// source mentions one). False for a source that cannot be read (its compile says why).
+fn wants_precompiled_header(submission: &Submission, table: &LanguageTable) -> bool {
+    let spec = table.spec(submission.language);
+    let source = submission.entry.as_deref().unwrap_or(&submission.path);
+    !spec.precompiled_headers.is_empty()
+        && spec.compile.is_some()
+        && fs::read(source).is_ok_and(|bytes| pch::wanted(spec, &bytes))
 }
 
 /// [`compile`] with more files placed beside the source in the build directory (headers,
@@ -265,12 +306,16 @@ pub fn compile(
 /// folder's own name (`<entry>/n/y.py` for the folder `generators/n`, a link to `y/` or
 /// not), keeping its entry point's file name, as BAPCtools runs it: a program may look at
 /// its own path (`argv[0]`, `__file__`). The name is part of the cache key.
+///
+/// `pch` says when a precompiled header the source needs is built (see [`PchPolicy`]); the
+/// program is the same either way.
 pub fn compile_with_files(
     submission: &Submission,
     extra: &[(String, Vec<u8>)],
     table: &LanguageTable,
     limits: &CompileLimits,
     cache: &Cache,
+    pch: PchPolicy,
 ) -> Result<Compiled, CompileError> {
     let language = submission.language;
     let spec = table.spec(language);
@@ -414,7 +459,8 @@ pub fn compile_with_files(
             let sources: Vec<&[u8]> = std::iter::once(source.as_slice())
                 .chain(extra.iter().map(|(_, bytes)| bytes.as_slice()))
                 .collect();
-            let pch_dirs = pch::include_dirs(language, spec, compiler, &sources, limits, cache)?;
+            let pch_dirs =
+                pch::include_dirs(language, spec, compiler, &sources, limits, cache, pch)?;
             let values =
                 placeholder_values(&build_dir, &source_name, &main_class, limits.memory_bytes);
             // `{files}` (a whole argument): the source, then the files beside it that are in

@@ -69,6 +69,26 @@ struct Input {
     mtime_ns: u64,
 }
 
+/// When a compile that needs a precompiled header not built yet builds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PchPolicy {
+    /// From the second source on that needs it (see [`ensure`]); a compile that finds
+    /// another building it compiles without it.
+    #[default]
+    Lazy,
+    /// At once, or, when another compile is building it, once that build ends: for a batch
+    /// with several sources that need it, which come last but for one (see
+    /// [`super::batch_order`]), so that waiting leaves no core idle that a compile without it
+    /// would have used.
+    Eager,
+}
+
+/// Whether `source` mentions one of the language's precompiled headers (so that its compile
+/// would use one).
+pub(crate) fn wanted(spec: &LanguageSpec, source: &[u8]) -> bool {
+    spec.precompiled_headers.iter().any(|h| mentions(source, h))
+}
+
 /// Whether a precompiled header can be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Pch {
@@ -93,13 +113,14 @@ pub(crate) fn include_dirs(
     sources: &[&[u8]],
     limits: &CompileLimits,
     cache: &Cache,
+    policy: PchPolicy,
 ) -> Result<Vec<PathBuf>, Interrupted> {
     let mut dirs = Vec::new();
     for header in &spec.precompiled_headers {
         if !sources.iter().any(|s| mentions(s, header)) {
             continue;
         }
-        match ensure(language, spec, compiler, header, limits, cache)? {
+        match ensure(language, spec, compiler, header, limits, cache, policy)? {
             Pch::Ready(dir) => dirs.push(dir),
             Pch::NotYet => {}
             Pch::Unavailable(why) => warn_once(language, header, &why),
@@ -169,11 +190,12 @@ fn key(language: Language, spec: &LanguageSpec, header: &str, compiler: &Path) -
 
 /// `header`'s precompiled entry: found in `cache` (and still matching the files it was built
 /// from), or built now under the entry's lock, so that judges and threads compiling at once
-/// build it once (the others compile without it meanwhile). Built from the second source on
-/// that needs it ([`Pch::NotYet`] for the first, which leaves a mark in the cache): the build
-/// costs about as much CPU time as the compiles of three or four such sources save, so a
-/// cache that compiles one of them (a one-off `judge grade`) never pays for it, and one that
-/// compiles many pays once.
+/// build it once. With [`PchPolicy::Lazy`] it is built from the second source on that needs
+/// it ([`Pch::NotYet`] for the first, which leaves a mark in the cache): the build costs about
+/// as much CPU time as the compiles of three or four such sources save, so a cache that
+/// compiles one of them (a one-off `judge grade`) never pays for it, and one that compiles
+/// many pays once; and the others compile without it while it is built. A batch that knows
+/// several such sources builds it at once and has the others wait for it (`Eager`).
 pub(crate) fn ensure(
     language: Language,
     spec: &LanguageSpec,
@@ -181,6 +203,7 @@ pub(crate) fn ensure(
     header: &str,
     limits: &CompileLimits,
     cache: &Cache,
+    policy: PchPolicy,
 ) -> Result<Pch, Interrupted> {
     let key = key(language, spec, header, compiler);
     let entry = cache.entry_path(&key);
@@ -190,20 +213,30 @@ pub(crate) fn ensure(
     if let Some(meta) = read(&entry, language, header) {
         return Ok(found(meta, &entry));
     }
-    match cache.mark_seen(&key) {
-        Ok(true) => {}
-        Ok(false) => return Ok(Pch::NotYet),
-        Err(e) => return Ok(Pch::Unavailable(e.to_string())),
+    match (cache.mark_seen(&key), policy) {
+        (Ok(true), _) | (Ok(false), PchPolicy::Eager) => {}
+        (Ok(false), PchPolicy::Lazy) => return Ok(Pch::NotYet),
+        (Err(e), _) => return Ok(Pch::Unavailable(e.to_string())),
     }
-    // A compile that finds another one building the header compiles without it rather than
-    // wait (the build takes seconds; the compiles of a cold verify would leave cores idle).
-    let _turn = match cache.lookup_or_try_lock(&entry, || read(&entry, language, header)) {
+    let lookup = || read(&entry, language, header);
+    let locked = match policy {
+        PchPolicy::Eager => cache.lookup_or_lock(&entry, lookup).map(Some),
+        // A compile that finds another one building the header compiles without it rather
+        // than wait (the build takes seconds; the compiles of a cold verify would leave cores
+        // idle).
+        PchPolicy::Lazy => cache.lookup_or_try_lock(&entry, lookup),
+    };
+    let _turn = match locked {
         Ok(None) => return Ok(Pch::NotYet),
         Ok(Some(cache::Lookup::Found(meta))) => return Ok(found(meta, &entry)),
         Ok(Some(cache::Lookup::Build(turn))) => turn,
         Err(CompileError::Interrupted(stop)) => return Err(stop),
         Err(e) => return Ok(Pch::Unavailable(e.to_string())),
     };
+    // The build this one waited for failed without an entry (a timeout, a kill): not again.
+    if let Some(why) = failed_here(&entry) {
+        return Ok(Pch::Unavailable(why));
+    }
     match build(language, spec, compiler, header, limits, cache, &entry) {
         Ok(pch) => Ok(pch),
         Err(Stop::Interrupted(stop)) => Err(stop),

@@ -637,6 +637,67 @@ fn lines(path: &Path) -> usize {
 const CSTDIO_SUM: &str = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\", a+b);}\n";
 
 #[test]
+fn a_batch_builds_the_header_first_and_each_of_its_sources_waits_for_it() {
+    if !available(lang("cpp")) {
+        return;
+    }
+    let f = fixture();
+    // The build takes a second, so the batch's other compiles start while it runs.
+    let script = scripted_compiler(&f, "slow", "sleep 1");
+    let table = pch_table(&f, &script, "cstdio");
+    let limits = CompileLimits::default();
+    let variant = |k: usize| CSTDIO_SUM.replace("a+b", &format!("a+b+{k}"));
+    let subs = vec![
+        f.submit("plain.cpp", "int main() { return 0; }\n"),
+        f.submit("a.cpp", &variant(1)),
+        f.submit("b.cpp", &variant(2)),
+        f.submit("c.cpp", &variant(3)),
+    ];
+    let plan = batch_order(&subs, &table);
+    assert_eq!(
+        plan,
+        [
+            (1, PchPolicy::Eager),
+            (0, PchPolicy::Lazy),
+            (2, PchPolicy::Eager),
+            (3, PchPolicy::Eager),
+        ]
+    );
+    // As `Grader::compile_many` runs a batch: three threads taking the next in the plan.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..3 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(&(i, pch)) = plan.get(k) else {
+                    break;
+                };
+                let c = compile_with_files(&subs[i], &[], &table, &limits, &f.cache, pch).unwrap();
+                assert_eq!(c.outcome, CompileOutcome::Ok);
+            });
+        }
+    });
+    assert_eq!(lines(&script.with_extension("log")), 1, "built once");
+    // Every source that mentions the header was compiled with it, whichever of them built
+    // it: the others waited for that build (without the wait, the one that starts while it
+    // runs compiles without it).
+    let args = fs::read_to_string(script.with_extension("args")).unwrap();
+    let with = args.lines().filter(|l| l.contains(" -I ")).count();
+    assert_eq!((args.lines().count(), with), (4, 3), "{args}");
+
+    // One source that needs it is no reason to build it in a batch.
+    let g = fixture();
+    let subs = vec![
+        g.submit("plain.cpp", "int main() {}\n"),
+        g.submit("a.cpp", CSTDIO_SUM),
+    ];
+    assert_eq!(
+        batch_order(&subs, &table),
+        [(0, PchPolicy::Lazy), (1, PchPolicy::Lazy)]
+    );
+}
+
+#[test]
 fn a_header_is_precompiled_once_and_used() {
     // <cstdio> stands for <bits/stdc++.h> (the same mechanism at a tenth of the build cost;
     // tests/grade.rs checks the built-in table's <bits/stdc++.h> with the built-in flags).
@@ -796,6 +857,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
         "no-such-header.h",
         &limits,
         &f.cache,
+        pch::PchPolicy::Lazy,
     ) {
         Ok(pch::Pch::Unavailable(why)) => {
             assert!(why.contains("no-such-header.h"), "{why}");
@@ -817,7 +879,16 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
     );
     assert_eq!(lines(&script.with_extension("log")), 1);
     let spec = table.spec(lang("cpp"));
-    match pch::ensure(lang("cpp"), spec, &script, "cstdio", &limits, &f.cache) {
+    let lazy = pch::PchPolicy::Lazy;
+    match pch::ensure(
+        lang("cpp"),
+        spec,
+        &script,
+        "cstdio",
+        &limits,
+        &f.cache,
+        lazy,
+    ) {
         Ok(pch::Pch::Unavailable(why)) => assert!(why.contains("boom"), "{why}"),
         other => panic!("{other:?}"),
     }

@@ -9,7 +9,8 @@ use anyhow::{Context, Result};
 use super::result::{CompileReport, LimitsReport, SubmissionReport};
 use super::{run_tests, Event, Options, Program};
 use crate::compile::{
-    self, Cache, CompileLimits, CompileOutcome, Compiled, Language, LanguageTable, Submission,
+    self, Cache, CompileLimits, CompileOutcome, Compiled, Language, LanguageTable, PchPolicy,
+    Submission,
 };
 use crate::package::{Included, Package};
 use crate::sandbox::{Limits, Sandbox};
@@ -59,6 +60,16 @@ impl Grader {
     /// Compiles `submission` (or takes it from the cache), with the files its package adds
     /// to submissions in its language ([`Package::included`]).
     pub fn compile(&self, included: &Included, submission: &Submission) -> Result<Compiled> {
+        self.compile_with(included, submission, PchPolicy::Lazy)
+    }
+
+    /// [`Grader::compile`], building a precompiled header it needs as `pch` says.
+    fn compile_with(
+        &self,
+        included: &Included,
+        submission: &Submission,
+        pch: PchPolicy,
+    ) -> Result<Compiled> {
         let included = included
             .files(submission.language)
             .map_err(anyhow::Error::msg)?;
@@ -68,6 +79,7 @@ impl Grader {
             &self.table,
             &self.compile_limits,
             &self.cache,
+            pch,
         )
         .with_context(|| format!("cannot compile {}", submission.path.display()))
     }
@@ -86,25 +98,16 @@ impl Grader {
             .iter()
             .map(|_| std::sync::Mutex::new(None))
             .collect();
-        // The slow compilers first, so that no long compile is left alone at the end.
-        let mut order: Vec<usize> = (0..submissions.len()).collect();
-        // A compile that is the runtime's own syntax check (Python, Ruby) is quick.
-        order.sort_by_key(|&i| {
-            let spec = self.table.spec(submissions[i].language);
-            match (&spec.compile, spec.run.first()) {
-                (Some(c), Some(r)) if c.first() != Some(r) => 0,
-                _ => 1,
-            }
-        });
+        let plan = compile::batch_order(submissions, &self.table);
         std::thread::scope(|s| {
             for _ in 0..jobs.clamp(1, submissions.len().max(1)) {
                 s.spawn(|| loop {
                     let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(&i) = order.get(k) else {
+                    let Some(&(i, pch)) = plan.get(k) else {
                         break;
                     };
                     let submission = &submissions[i];
-                    let compiled = self.compile(included, submission);
+                    let compiled = self.compile_with(included, submission, pch);
                     *out[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(compiled);
                 });
             }
