@@ -240,10 +240,24 @@ fn accepted_submissions_are_timed_and_a_limit_is_suggested() {
         line.contains("median of 3") || line.contains("median of 5"),
         "{line}"
     );
-    let json = verify(&pkg, &["--json"]);
+    // Where the time went: one line after the table.
+    let time = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("  time: "))
+        .unwrap_or_else(|| panic!("no time line: {}", run.stdout));
+    assert!(time.contains(" s: static checks "), "{time}");
+    // Everything run again (`--fresh`), with every program compiled by the verify above.
+    let json = verify(&pkg, &["--json", "--fresh"]);
     let report: VerifyReport = serde_json::from_str(&json.stdout).unwrap();
     assert!(report.ok && !report.interrupted);
     let p = &report.problems[0];
+    let spent = &p.time;
+    assert_eq!((spent.compiles, spent.compile_time_ms), (0, 0), "{spent:?}");
+    // The sleeping one is re-timed alone at the raised limit (0.6 s of wall time at least).
+    assert!(spent.timing_ms >= 600 && spent.runs_ms > 0, "{spent:?}");
+    let phases = spent.static_checks_ms + spent.compile_wait_ms + spent.runs_ms + spent.timing_ms;
+    assert!(spent.total_ms >= phases, "{spent:?}");
     let t = p.submission("fast.cpp").timing.as_ref().unwrap();
     assert!(t.runs == 3 || t.runs == 5, "{t:?}");
     assert!(t.min_ms <= t.median_ms && t.median_ms <= t.max_ms && !t.capped);

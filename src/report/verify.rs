@@ -6,7 +6,7 @@ use crate::verify::run::{Event, ProblemReport, VerifyReport};
 use crate::verify::{Check, Status};
 
 /// Terminal options.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct TextOptions {
     /// Print the suggested time limit of each problem.
     pub suggest_time_limit: bool,
@@ -62,6 +62,10 @@ pub fn problem_footer(r: &ProblemReport, options: TextOptions) -> String {
             None => "  suggested time limit: none (no timed accepted submission)\n".into(),
         });
     }
+    // Where the time went (a report from before it was kept has none).
+    if r.time.total_ms > 0 {
+        s.push_str(&format!("  time: {}\n", r.time.describe()));
+    }
     s
 }
 
@@ -93,6 +97,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::report::tests::report;
     use crate::verdict::Verdict;
+    use crate::verify::run::TimeSpent;
     use crate::verify::submissions::SubmissionResult;
     use crate::verify::{suggest_time_limit, Timing};
 
@@ -139,6 +144,15 @@ pub(crate) mod tests {
             tests: Vec::new(),
             graded: vec![ac, wa],
             interrupted: false,
+            time: TimeSpent {
+                total_ms: 31_560,
+                static_checks_ms: 1_840,
+                compile_wait_ms: 5_460,
+                compiles: 22,
+                compile_time_ms: 15_500,
+                runs_ms: 14_330,
+                timing_ms: 9_980,
+            },
         }
     }
 
@@ -164,6 +178,17 @@ pub(crate) mod tests {
             lines[3],
             "  suggested time limit: 0.1 s (slowest accepted 0.011 s x 2, rounded up; below fastest TLE 3.004 s / 1.5)"
         );
+        assert_eq!(
+            lines[4],
+            "  time: 31.6 s: static checks 1.8 s, waiting for 22 compiles 5.5 s, runs 14.3 s, timing alone 10.0 s"
+        );
+        // A phase that took no time is left out; a report without the figures has no line.
+        let mut p = problem();
+        p.time.compile_wait_ms = 0;
+        assert!(problem_footer(&p, TextOptions::default())
+            .ends_with("  time: 31.6 s: static checks 1.8 s, runs 14.3 s, timing alone 10.0 s\n"));
+        p.time = TimeSpent::default();
+        assert!(!problem_footer(&p, TextOptions::default()).contains("time:"));
     }
 
     #[test]

@@ -122,6 +122,67 @@ pub struct ProblemReport {
     /// Stopped by SIGINT/SIGTERM before every check ran (reported on the root object).
     #[serde(skip)]
     pub interrupted: bool,
+    /// Where the verify's wall time went. Absent from reports of judges before it.
+    #[serde(default)]
+    pub time: TimeSpent,
+}
+
+/// Where the verify of one package spent its wall time, in milliseconds (`time` in
+/// `judge verify --json`). The phases follow one another, but for the compiles of the jury
+/// submissions, which run beside the static checks; what is left of `total_ms` is loading
+/// the package and judging the results.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeSpent {
+    /// The whole verify of the package.
+    pub total_ms: u64,
+    /// The static checks: the validator on every input, invalid inputs, the checker on the
+    /// answers and mutated ones, the generators (the jury submissions compile meanwhile).
+    pub static_checks_ms: u64,
+    /// Waiting for the jury submissions' compiles after the static checks.
+    pub compile_wait_ms: u64,
+    /// Jury submissions compiled (not taken from the cache)...
+    pub compiles: u32,
+    /// ... and their compile times summed: on several cores, more than the wall time the
+    /// compiles span.
+    pub compile_time_ms: u64,
+    /// The jury submissions' runs on `--jobs` threads at once, with the re-runs alone that
+    /// confirm a result seen beside other runs.
+    pub runs_ms: u64,
+    /// Timing, one run alone at a time: the repeated runs of the slowest accepted
+    /// submissions, and the must-TLE submissions' runs at the raised limit.
+    pub timing_ms: u64,
+}
+
+impl TimeSpent {
+    /// `31.6 s: static checks 1.8 s, waiting for 22 compiles 5.5 s, runs 14.3 s, timing
+    /// alone 10.0 s` (the phases that took any time).
+    pub fn describe(&self) -> String {
+        let s = |ms: u64| format!("{:.1} s", ms as f64 / 1000.0);
+        let compiles = match self.compiles {
+            1 => "waiting for 1 compile".to_string(),
+            n => format!("waiting for {n} compiles"),
+        };
+        let parts: Vec<String> = [
+            ("static checks", self.static_checks_ms),
+            (compiles.as_str(), self.compile_wait_ms),
+            ("runs", self.runs_ms),
+            ("timing alone", self.timing_ms),
+        ]
+        .into_iter()
+        .filter(|&(_, ms)| ms >= 50)
+        .map(|(what, ms)| format!("{what} {}", s(ms)))
+        .collect();
+        match parts.is_empty() {
+            true => s(self.total_ms),
+            false => format!("{}: {}", s(self.total_ms), parts.join(", ")),
+        }
+    }
+}
+
+/// Milliseconds of `d`.
+pub(crate) fn ms(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Verifies `pkg`: the static checks, then (with a `grader`) the jury submissions, each by
@@ -162,8 +223,13 @@ fn verify_with(
     on_event: &dyn Fn(Event),
     prepared: impl FnOnce() -> anyhow::Result<super::jury::Prepared>,
 ) -> anyhow::Result<ProblemReport> {
+    let start = std::time::Instant::now();
     let (mut checks, tests) =
         static_checks(pkg, jobs).map_err(|e| anyhow::anyhow!("{}: judge error: {e}", pkg.name))?;
+    let mut time = TimeSpent {
+        static_checks_ms: ms(start.elapsed()),
+        ..TimeSpent::default()
+    };
     if let Err(e) = pkg.settle_scoring(&tests) {
         checks.push(Check::fail("subtasks", e));
     }
@@ -176,6 +242,7 @@ fn verify_with(
         tests,
         graded: Vec::new(),
         interrupted: false,
+        time: TimeSpent::default(),
     };
     for c in checks {
         on_event(Event::Check(&c));
@@ -184,9 +251,22 @@ fn verify_with(
     if let Some(grader) = grader.filter(|_| !report.tests.is_empty()) {
         let tests = report.tests.clone();
         let mut out = super::jury::Outcome::default();
+        let waited = std::time::Instant::now();
         let done = prepared().and_then(|prepared| {
+            time.compile_wait_ms = ms(waited.elapsed());
+            for (_, c) in prepared
+                .compiled
+                .iter()
+                .flatten()
+                .filter(|(_, c)| !c.cached)
+            {
+                time.compiles += 1;
+                time.compile_time_ms += ms(c.compile_time);
+            }
             super::jury::check(grader, pkg, &tests, jobs, on_event, &mut out, prepared)
         });
+        time.runs_ms = ms(out.runs);
+        time.timing_ms = ms(out.timing);
         report.checks.append(&mut out.checks);
         report.submissions = out.results;
         report.graded = out.graded;
@@ -199,6 +279,8 @@ fn verify_with(
         }
     }
     report.suggested_time_limit = suggestion(&report.submissions);
+    time.total_ms = ms(start.elapsed());
+    report.time = time;
     on_event(Event::ProblemDone { report: &report });
     Ok(report)
 }

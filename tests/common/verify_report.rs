@@ -33,6 +33,20 @@ pub struct ProblemReport {
     pub checks: Vec<Check>,
     pub submissions: Vec<Submission>,
     pub suggested_time_limit: Option<Suggestion>,
+    pub time: TimeSpent,
+}
+
+/// Where the verify of a package spent its wall time, in ms.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeSpent {
+    pub total_ms: u64,
+    pub static_checks_ms: u64,
+    pub compile_wait_ms: u64,
+    pub compiles: u32,
+    pub compile_time_ms: u64,
+    pub runs_ms: u64,
+    pub timing_ms: u64,
 }
 
 impl ProblemReport {

@@ -14,7 +14,7 @@
 //!   timing runs alone ─► report lines in submission order
 //! ```
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
@@ -228,6 +228,11 @@ pub struct Outcome {
     pub graded: Vec<SubmissionReport>,
     /// Judge was asked to stop before every submission was judged.
     pub interrupted: bool,
+    /// Wall time of the runs on `jobs` threads (with their confirmations alone).
+    pub runs: Duration,
+    /// Wall time of the timing runs alone (accepted submissions, must-TLE ones at the raised
+    /// limit).
+    pub timing: Duration,
 }
 
 /// Verifies the jury submissions of a package (`prepared` from [`prepare`]) into `out`; sets
@@ -335,6 +340,7 @@ pub fn check(
     let (mut held, mut others): (Vec<Graded>, Vec<Graded>) =
         others.into_iter().partition(|g| g.run > 0);
     let lower_count = lower.len();
+    let clock = Instant::now();
     let first_pool = match fixed {
         Some(_) => {
             for g in &mut others {
@@ -351,6 +357,7 @@ pub fn check(
         }
         None => run_all(grader, pkg, tests, &mut lower, Until::Measured, jobs)?,
     };
+    out.runs += clock.elapsed();
     if first_pool {
         out.interrupted = true;
         return Ok(());
@@ -366,6 +373,7 @@ pub fn check(
     // The slowest timed accepted run, its submission and its time limit (with a fixed limit,
     // the one closest to its language's limit).
     let mut slowest: Option<(Duration, String, Duration)> = None;
+    let clock = Instant::now();
     for i in order {
         let g = &lower[i];
         let Some(t) = g.slowest_if_passed(tests.len()) else {
@@ -396,6 +404,7 @@ pub fn check(
         }
         timed[i] = timing;
     }
+    out.timing += clock.elapsed();
 
     // 2. The time limit.
     let source = rules.source;
@@ -511,15 +520,18 @@ pub fn check(
             g.limits = limits_for(pkg, &g.compiled);
             raise(g);
         }
-        if run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)?
-            || rerun_failures_first(grader, pkg, tests, &others, &mut held, jobs)?
-        {
+        let clock = Instant::now();
+        let stopped = run_all(grader, pkg, tests, &mut others, Until::Decided, jobs)?
+            || rerun_failures_first(grader, pkg, tests, &others, &mut held, jobs)?;
+        out.runs += clock.elapsed();
+        if stopped {
             out.interrupted = true;
             return Ok(());
         }
     }
     others.append(&mut held);
     others.sort_by_key(|g| g.index);
+    let clock = Instant::now();
     for g in &others {
         let mut judged = judge_rules(pkg, tests.len(), g, None);
         let c = &mut judged.check;
@@ -658,6 +670,7 @@ pub fn check(
         }
         lines.push(g, judged, &mut |j| emit_judged(j, out));
     }
+    out.timing += clock.elapsed();
     Ok(())
 }
 

@@ -20,7 +20,7 @@ pub struct Prepared {
     pub(super) partial: Option<Check>,
     pub(super) warnings: Vec<String>,
     /// Per submission not skipped, in order.
-    pub(super) compiled: Vec<Result<(Submission, Compiled)>>,
+    pub(crate) compiled: Vec<Result<(Submission, Compiled)>>,
     /// Runs of each randomised submission.
     pub(super) random_runs: u32,
 }
