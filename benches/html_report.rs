@@ -192,6 +192,7 @@ fn main() {
             tests,
             graded,
             interrupted: false,
+            time: Default::default(),
         });
         logics.push(pkg.logic);
     }
