@@ -432,7 +432,8 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// Run every jury submission on every test again, instead of taking the runs an earlier
-    /// verify made of the same program, test, limits and jury side from the cache.
+    /// verify made of the same program, test, limits and jury side from the cache; and every
+    /// validator on every file again, instead of what it said of the same file before.
     #[arg(long)]
     pub fresh: bool,
     /// Inject a fault into the problem logic to show that verify catches it (for tests).

@@ -867,6 +867,61 @@ fn verify_runs_a_checktestdata_input_validator_on_every_input() {
     run.assert_code(0);
 }
 
+/// What a validator said of a file is remembered: a second verify with nothing changed does
+/// not run it again and reports the same, while a changed file, a changed validator or
+/// `--fresh` runs it again. The validator sleeps 2 s a run, so whether it ran shows in the
+/// verify's static checks time.
+#[test]
+fn a_validation_is_remembered_until_the_file_or_the_validator_changes() {
+    let (_tmp, dir) = package_copy("constdouble");
+    let validator = dir.join("input_validators/validate.py");
+    let text = fs::read_to_string(&validator).unwrap();
+    fs::write(
+        &validator,
+        text.replacen("import re\n", "import re\nimport time\ntime.sleep(2)\n", 1),
+    )
+    .unwrap();
+    let d = rel(&dir);
+    // (static checks ms, the validator's and the invalid inputs' messages)
+    let verify = |extra: &[&str]| {
+        let mut args = vec!["--no-submissions", d.as_str()];
+        args.extend_from_slice(extra);
+        let (run, report) = verify_json(300, &args);
+        run.assert_code(0);
+        let p = &report.problems[0];
+        let messages = [p.check("validator"), p.check("invalid inputs")].map(|c| c.message.clone());
+        (p.time.static_checks_ms, messages)
+    };
+    let (first, said) = verify(&[]);
+    assert!(first >= 2000, "{first} ms: the validator ran");
+    assert!(said[0].contains("all 3 test inputs are valid"), "{said:?}");
+    assert!(said[1].contains("rejected"), "{said:?}");
+    let (again, same) = verify(&[]);
+    assert!(
+        again < 2000,
+        "{again} ms: remembered, the validator did not run"
+    );
+    assert_eq!(same, said);
+    let (fresh, same) = verify(&["--fresh"]);
+    assert!(fresh >= 2000, "{fresh} ms: --fresh runs it again");
+    assert_eq!(same, said);
+    // A changed input is validated again; a changed validator validates everything again.
+    fs::write(dir.join("data/secret/2.in"), "3\n").unwrap();
+    fs::write(dir.join("data/secret/2.ans"), "6\n").unwrap();
+    let (changed, _) = verify(&[]);
+    assert!(changed >= 2000, "{changed} ms: the changed input");
+    let (unchanged, _) = verify(&[]);
+    assert!(unchanged < 2000, "{unchanged} ms");
+    fs::write(
+        &validator,
+        format!("{}\n# changed\n", fs::read_to_string(&validator).unwrap()),
+    )
+    .unwrap();
+    let (rebuilt, same) = verify(&[]);
+    assert!(rebuilt >= 2000, "{rebuilt} ms: the changed validator");
+    assert_eq!(same, said);
+}
+
 /// `judge validate` with a checktestdata validator names the input's line and column and what
 /// the program expected there.
 #[test]
@@ -1525,7 +1580,7 @@ fn bench_three_tools_reads_the_tools_verdicts_and_names_differences() {
     fs::write(
         s.join("rows.json"),
         r#"{"rows": {
- "pt/demo": {"times": {"judge cold": [10.0, 12.0, 11.0], "judge warm": [1.0], "judge changed": [2.0], "other cold": [40.0]},
+ "pt/demo": {"times": {"judge cold": [10.0, 12.0, 11.0], "judge cold timing": [4.0, 3.0, 5.0], "judge warm": [1.0], "judge changed": [2.0], "other cold": [40.0]},
   "verdicts": {"judge cold": {"accepted/a.py": "AC", "run_time_error/c.cc": "RTE"}, "other": {"accepted/a.py": "AC", "run_time_error/c.cc": "RTE"}},
   "ok": {"judge cold": true, "other": true}, "load": [1.5]},
  "bt/demo": {"times": {"judge cold": [5.0], "judge warm": [0.5], "other cold": [20.0]},
@@ -1547,11 +1602,12 @@ fn bench_three_tools_reads_the_tools_verdicts_and_names_differences() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        text.contains("| demo (verifyproblem) | 11.0 s | 1.0 s | 2.0 s | 40.0 s | 40.0 s | 3.6x | 20.0x | same for all 2 run by both |"),
+        // Without its timing alone, round by round: 6, 9 and 6 s.
+        text.contains("| demo (verifyproblem) | 11.0 s | 4.0 s | 1.0 s | 2.0 s | 40.0 s | 40.0 s | 3.6x | 6.7x | 20.0x | same for all 2 run by both |"),
         "{text}"
     );
     assert!(
-        text.contains("| demo (bt) | 5.0 s | 0.5 s | - | 20.0 s | - | 4.0x | - | DIFFER: wrong_answer/b.py: judge WA, bt TLE; not passed: bt |"),
+        text.contains("| demo (bt) | 5.0 s | - | 0.5 s | - | 20.0 s | - | 4.0x | - | - | DIFFER: wrong_answer/b.py: judge WA, bt TLE; not passed: bt |"),
         "{text}"
     );
     assert!(text.contains("Median of 3 round(s)"), "{text}");

@@ -301,7 +301,10 @@ fn verify_parts_merged_equal_one_run() {
         let mut v = values(text).remove(0);
         for p in v["problems"].as_array_mut().unwrap() {
             let spent = p.as_object_mut().unwrap().remove("time").expect("time");
-            assert!(spent["total_ms"].is_u64() && spent["runs_ms"] == 0, "{spent}");
+            assert!(
+                spent["total_ms"].is_u64() && spent["runs_ms"] == 0,
+                "{spent}"
+            );
         }
         v
     };

@@ -51,6 +51,9 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
             break;
         }
         let mut pkg = load_package_with(name, jobs, args.run.languages.as_deref())?;
+        if args.fresh || args.inject_fault.is_some() {
+            pkg.validate_afresh();
+        }
         if let Some(fault) = args.inject_fault {
             pkg.logic = std::sync::Arc::new(Faulty {
                 inner: pkg.logic.clone(),

@@ -35,6 +35,7 @@ pub mod scoring;
 pub mod submissions;
 pub mod timelimit;
 mod validate;
+mod validated;
 mod yaml;
 
 pub use config::{Config, Version};

@@ -66,6 +66,13 @@ pub struct Built {
 }
 
 impl Built {
+    /// The compile-cache entry the program runs from (named by its sources, compiler and
+    /// flags); `None` for one run from the package folder itself.
+    pub(crate) fn entry(&self) -> Option<String> {
+        let dir = self.compiled.as_ref()?.entry_dir.as_ref()?;
+        Some(dir.file_name()?.to_string_lossy().into_owned())
+    }
+
     fn argv(&self, memory_bytes: u64) -> Vec<String> {
         match &self.compiled {
             Some(c) => c.run_argv(memory_bytes).unwrap_or_default(),
@@ -84,6 +91,8 @@ pub struct JuryRunner {
     sandbox: Mutex<Option<std::sync::Arc<dyn Sandbox>>>,
     /// `problem.yaml`'s `constants:` (`name` and `name.variant`), for `{{name}}` in sources.
     constants: BTreeMap<String, String>,
+    /// What the validators said before (see [`super::validated`]).
+    pub(crate) validations: super::validated::Validations,
 }
 
 impl JuryRunner {
@@ -91,6 +100,7 @@ impl JuryRunner {
         JuryRunner {
             slots: slots.max(1),
             table,
+            validations: super::validated::Validations::new(&cache),
             cache,
             compile_limits: CompileLimits::default(),
             sandbox: Mutex::new(None),

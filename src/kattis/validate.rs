@@ -9,7 +9,8 @@
 
 use super::data::{InputArgs, TestArgs};
 use super::problem::{last_line, limit_text, RunDir};
-use super::programs::{Form, Program};
+use super::programs::Program;
+use super::validated::{Reads, Said};
 use super::{jury_error, JuryRunner, KattisPackage};
 use crate::problems::{Judgement, TestCase, Validation, Violation};
 use crate::sandbox::{Limits, Stdin, Stdout, Termination};
@@ -64,15 +65,27 @@ fn run_all(
     };
     for v in validators {
         let args = args.for_validator(&v.name);
-        let script = match v.form {
-            Form::Checktestdata(_) => jury.build(v)?.script,
-            _ => None,
-        };
-        if let Some(script) = script {
-            match super::checktestdata::validate(&script, &v.display, args, stdin, limits)? {
+        let built = jury.build(v)?;
+        if let Some(script) = &built.script {
+            match super::checktestdata::validate(script, &v.display, args, stdin, limits)? {
                 Ok(()) => continue,
                 Err(violation) => return Ok(Err(violation)),
             }
+        }
+        let reads = Reads {
+            kind: if input.is_some() { "answer" } else { "input" },
+            args,
+            limits,
+            stdin,
+            input,
+        };
+        let key = built
+            .entry()
+            .and_then(|entry| jury.validations.key(&entry, &reads));
+        match key.as_deref().and_then(|k| jury.validations.recall(k)) {
+            Some(Said::Valid) => continue,
+            Some(Said::Invalid(why)) => return Ok(Err(Violation::unplaced(why))),
+            None => {}
         }
         let dir = RunDir::new()?;
         let mut argv = Vec::new();
@@ -104,7 +117,14 @@ fn run_all(
             }
             _ => false,
         };
-        if !valid {
+        let remember = |said: &Said| {
+            if let Some(k) = &key {
+                jury.validations.remember(k, said);
+            }
+        };
+        if valid {
+            remember(&Said::Valid);
+        } else {
             let how = match outcome.termination {
                 Termination::Exited(c) => format!("exit {c}"),
                 Termination::Signaled(s) => signal_name(s),
@@ -113,10 +133,9 @@ fn run_all(
                 .or_else(|| last_line(&outcome.stdout))
                 .map(|l| format!(": {l}"))
                 .unwrap_or_default();
-            return Ok(Err(Violation::unplaced(format!(
-                "rejected by {} ({how}){why}",
-                v.display
-            ))));
+            let why = format!("rejected by {} ({how}){why}", v.display);
+            remember(&Said::Invalid(why.clone()));
+            return Ok(Err(Violation::unplaced(why)));
         }
     }
     Ok(Ok(()))

@@ -203,6 +203,15 @@ impl Package {
         self.kattis.as_ref()?.unlisted_language(language)
     }
 
+    /// Runs every validator again rather than take what it said of the same file before
+    /// (`verify --fresh`; a Kattis package's validators are remembered, see
+    /// `kattis::validated`).
+    pub fn validate_afresh(&self) {
+        if let Some(k) = &self.kattis {
+            k.jury.validations.turn_off();
+        }
+    }
+
     /// What the package adds to its submissions before they are compiled.
     pub fn included(&self) -> Included {
         Included(self.kattis.clone())
