@@ -73,7 +73,6 @@ fn run_all(
             }
         }
         let reads = Reads {
-            kind: if input.is_some() { "answer" } else { "input" },
             args,
             limits,
             stdin,

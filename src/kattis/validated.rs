@@ -30,24 +30,30 @@ pub(crate) enum Said {
 /// The remembered validations of one compile cache.
 pub(crate) struct Validations {
     dir: PathBuf,
+    /// The key's start: this layout and this judge executable (`None` when judge cannot tell
+    /// which executable it is: nothing is remembered).
+    base: Option<KeyHasher>,
     on: AtomicBool,
 }
 
 /// What one validation reads, beside the validator's program.
 pub(crate) struct Reads<'a> {
-    /// `input` or `answer`.
-    pub kind: &'a str,
     pub args: &'a [String],
     pub limits: &'a Limits,
     pub stdin: &'a [u8],
-    /// An answer validator's input file.
+    /// An answer validator's input file (`None` for an input validator).
     pub input: Option<&'a [u8]>,
 }
 
 impl Validations {
     pub(crate) fn new(cache: &Cache) -> Validations {
+        let mut base = KeyHasher::new();
         Validations {
             dir: cache.dir().join("validated"),
+            base: base
+                .field("judge-validated/1")
+                .this_executable()
+                .map(|h| h.clone()),
             on: AtomicBool::new(true),
         }
     }
@@ -63,20 +69,20 @@ impl Validations {
         if !self.on.load(Ordering::Relaxed) {
             return None;
         }
-        let mut h = KeyHasher::new();
-        h.field("judge-validated/1")
-            .field(program)
-            .field(reads.kind)
+        let mut h = self.base.clone()?;
+        h.field(program)
             .field(format!("{:?}", reads.limits))
-            .field(reads.stdin);
+            .field(reads.stdin)
+            .field(reads.args.len().to_le_bytes());
         for a in reads.args {
             h.field(a);
         }
+        // An answer validator's (with the input beside the answer) or an input validator's.
         match reads.input {
-            Some(input) => h.field("input").field(input),
-            None => h.field("no input"),
+            Some(input) => h.field("answer, of the input").field(input),
+            None => h.field("input"),
         };
-        Some(h.this_executable()?.finish())
+        Some(h.finish())
     }
 
     /// What the validation of `key` said before, if it was kept.
@@ -119,7 +125,6 @@ mod tests {
 
     fn reads<'a>(stdin: &'a [u8], limits: &'a Limits) -> Reads<'a> {
         Reads {
-            kind: "input",
             args: &[],
             limits,
             stdin,
@@ -144,7 +149,6 @@ mod tests {
         // Another program, other bytes, other limits, an answer: other keys.
         let other_limits = self::limits(1 << 20);
         let answer = Reads {
-            kind: "answer",
             input: Some(b"1 2\n"),
             ..reads(b"1 2\n", &limits)
         };
