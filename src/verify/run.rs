@@ -181,7 +181,7 @@ impl TimeSpent {
 }
 
 /// Milliseconds of `d`.
-pub(crate) fn ms(d: std::time::Duration) -> u64 {
+fn ms(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
