@@ -94,6 +94,7 @@ fn reports(pkg: &Package, tests: &[TestCase]) -> Vec<SubmissionReport> {
                 problem: pkg.name.clone(),
                 submission: format!("problems/{}/submissions/x/sub_{s:02}.cpp", pkg.name),
                 language: "cpp".into(),
+                runtime: None,
                 verdict: Some(verdict),
                 compile: Some(CompileReport {
                     ok: true,

@@ -244,7 +244,7 @@ pub struct GradeArgs {
     #[arg(value_name = "SUBMISSION", required = true)]
     pub submissions: Vec<PathBuf>,
     /// Language of the submissions: an id of languages.toml (c, cpp, rust, python, java, kotlin,
-    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
+    /// csharp, go, haskell, javascript, pypy3, cpython, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
     /// Grade on the .in/.ans pairs in DIR instead of the problem's test set.
@@ -286,7 +286,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "NAME")]
     pub generator: Option<String>,
     /// Language of the submission: an id of languages.toml (c, cpp, rust, python, java, kotlin,
-    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
+    /// csharp, go, haskell, javascript, pypy3, cpython, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<Language>,
     /// Time spent shrinking the counterexample at most.
@@ -363,7 +363,7 @@ pub struct HuntArgs {
     #[arg(long, value_name = "FILE")]
     pub from: Vec<PathBuf>,
     /// Language of the submission: an id of languages.toml (c, cpp, rust, python, java, kotlin,
-    /// csharp, go, haskell, javascript, pypy3, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
+    /// csharp, go, haskell, javascript, pypy3, cpython, pascal, ocaml, ruby, php, scala, lisp, prolog, bash).
     #[arg(long, value_name = "LANG", conflicts_with = "solver")]
     pub lang: Option<Language>,
     /// Save the worst input as DIR/NAME.in with the reference answer as DIR/NAME.ans.

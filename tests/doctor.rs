@@ -94,6 +94,8 @@ struct LanguageFacts {
     id: String,
     package: Option<String>,
     tools: Vec<Tool>,
+    standard: Option<String>,
+    differs: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -373,7 +375,7 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
             ("c", Some("gcc")),
             ("cpp", Some("g++")),
             ("rust", Some("rustc")),
-            ("python", Some("python3")),
+            ("python", Some("pypy3")),
             ("java", Some("default-jdk-headless")),
             ("kotlin", Some("kotlin")),
             ("csharp", Some("mono-mcs")),
@@ -381,6 +383,7 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
             ("haskell", Some("ghc")),
             ("javascript", Some("nodejs")),
             ("pypy3", Some("pypy3")),
+            ("cpython", Some("python3")),
             ("pascal", Some("fpc")),
             ("ocaml", Some("ocaml-nox")),
             ("ruby", Some("ruby")),
@@ -401,13 +404,23 @@ fn as_root_on_cgroup_v1_it_finds_every_mechanism_and_exits_0() {
     assert_eq!(python.len(), 1);
     assert_eq!(
         (python[0].role.as_str(), python[0].program.as_str()),
-        ("compile and run", "/usr/bin/python3")
+        ("compile and run", "/usr/bin/pypy3")
     );
     assert!(python[0]
         .version
         .as_deref()
         .unwrap()
         .starts_with("Python 3"));
+    // Each language as ICPC contests run it: Python 3 as PyPy3, C++ at gnu++23, a Kotlin of
+    // 1.9 or later; said where it is not.
+    for l in &report.languages {
+        assert_eq!(l.differs, None, "{l:?}");
+    }
+    assert_eq!(report.language("cpp").standard.as_deref(), Some("gnu++23"));
+    assert!(report
+        .check("language:cpp")
+        .summary
+        .ends_with("-std=gnu++23"));
 
     // What a grade then does: no warning, the sandbox uses cgroups and a view of its own.
     let sandbox = LinuxSandbox::new(1).expect("sandbox");

@@ -635,10 +635,14 @@ fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
         .compile
         .clone()
         .unwrap();
+    // The standard is the first of the table's that g++ takes (g++ 12 and later: gnu++23).
+    let standard = &table
+        .spec(judge::compile::Language::named("cpp").unwrap())
+        .standards[0];
     let args = template[1..].iter().map(|a| match a.as_str() {
         "{binary}" => dir.path().join("a.out").display().to_string(),
         "{source}" => subs[0].display().to_string(),
-        a => a.to_string(),
+        a => a.replace("{standard}", standard),
     });
     let include = gch[0].parent().unwrap().parent().unwrap();
     let manual = Command::new(&template[0])

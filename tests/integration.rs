@@ -14,6 +14,7 @@ mod cgroup_backend;
 mod cgroup_ownership;
 mod cli;
 mod completions;
+mod contest_languages;
 mod docs;
 mod doctor;
 mod domjudge;

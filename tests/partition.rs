@@ -113,6 +113,7 @@ struct PartialReport {
     problem: String,
     submission: String,
     language: String,
+    runtime: Option<String>,
     verdict: Option<String>,
     compile: Option<common::Compile>,
     tests: Vec<common::TestRow>,

@@ -39,7 +39,9 @@ pub fn run(args: GradeArgs) -> Result<Status> {
             eprintln!("warning: {}: {why}; graded all the same", s.path.display());
         }
     }
-    let grader = Grader::new(jobs, args.run.languages.as_deref())?;
+    let mut grader = Grader::new(jobs, args.run.languages.as_deref())?;
+    grader.table =
+        crate::compile::LanguageTable::for_package(args.run.languages.as_deref(), &pkg.dir)?;
     // A submission whose compiler or runtime this machine lacks: one line naming the Debian
     // package that brings it; the others are graded, and the exit status is 2 at the end.
     let mut missing = 0;

@@ -24,7 +24,7 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
         check_writable_folder(path)?;
     }
     let jobs = args.run.jobs();
-    let grader = if args.no_submissions {
+    let mut grader = if args.no_submissions {
         None
     } else {
         let mut grader = Grader::new(jobs, args.run.languages.as_deref())?;
@@ -51,6 +51,12 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
             break;
         }
         let mut pkg = load_package_with(name, jobs, args.run.languages.as_deref())?;
+        if let Some(grader) = grader.as_mut() {
+            grader.table = crate::compile::LanguageTable::for_package(
+                args.run.languages.as_deref(),
+                &pkg.dir,
+            )?;
+        }
         if args.fresh || args.inject_fault.is_some() {
             pkg.validate_afresh();
         }

@@ -30,6 +30,7 @@ mod entry;
 pub mod language;
 mod pch;
 pub use pch::PchPolicy;
+mod contest_table;
 pub(crate) mod process;
 pub mod script;
 mod sources;
@@ -38,12 +39,14 @@ pub mod table;
 mod toolchain;
 
 pub use cache::Cache;
+pub use contest_table::beside_package as languages_beside_package;
 use entry::{cache_key, hash_compile_command, needs_binary, read_entry, EntryMeta};
 pub use language::{Language, ParseLanguageError, Submission, SubmissionError};
 use sources::{folder_files_beside, program_folder, read_source, with_extra};
 pub use table::{LanguageSpec, LanguageTable, TableError};
-pub(crate) use toolchain::resolve_program;
+pub use toolchain::runtime;
 use toolchain::{resolve_compiler, resolve_interpreter, runtime_dirs};
+pub(crate) use toolchain::{resolve_program, settle_compile};
 
 const MIB: u64 = 1 << 20;
 /// Compiler messages are cut to this many lines ...
@@ -345,6 +348,7 @@ pub fn compile_with_files(
         )?),
         None => None,
     };
+    let spec = &*toolchain::settle_compile(language, spec, compiler.as_deref());
 
     let Some(source) = source else {
         return Ok(uncached_failure(

@@ -16,13 +16,18 @@ const BUILTIN_ORIGIN: &str = "built-in languages.toml";
 
 /// Placeholders allowed in `compile` and `run`.
 const COMMAND_PLACEHOLDERS: &[&str] = &["source", "binary", "dir", "memory_mib", "main_class"];
+/// Placeholders allowed in `compile` only: the language standard (see `standards`).
+const COMPILE_ONLY_PLACEHOLDERS: &[&str] = &["standard"];
+/// Placeholders allowed in `run` and `runtime_dirs`: the compiler's install tree, expanded
+/// when the table is loaded.
+const LOAD_PLACEHOLDERS: &[&str] = &["compiler_home"];
 /// Placeholders allowed in `compile_env` values: the build folder (the cache entry to be) and
 /// the compiler's own scratch folder (also its `TMPDIR`), removed after the compile.
 const COMPILE_ENV_PLACEHOLDERS: &[&str] = &["dir", "tmp"];
 /// The ways of finding the class a JVM starts (`main_class`).
 const MAIN_CLASS_RULES: &[&str] = &["java", "kotlin", "scala"];
 /// Placeholders allowed in `runtime_dirs`.
-const RUNTIME_PLACEHOLDERS: &[&str] = &["runtime_prefix", "runtime_name"];
+const RUNTIME_PLACEHOLDERS: &[&str] = &["runtime_prefix", "runtime_name", "compiler_home"];
 
 /// How one language is compiled and run. Validated: `run` is non-empty and its argv[0] is
 /// absolute or a placeholder; `compile`, if present, is non-empty; only known placeholders
@@ -84,6 +89,22 @@ pub struct LanguageSpec {
     /// tells to install when one is missing); informational only.
     #[serde(default)]
     pub package: Option<String>,
+    /// Another language of the table whose compile and run this one takes where its own run
+    /// program is not installed (`python` is PyPy3, else CPython's `cpython`).
+    #[serde(default)]
+    pub fallback: Option<String>,
+    /// Language standards, newest first: `{standard}` in `compile` is the first one the
+    /// compiler accepts (GCC-style compilers: probed once per compiler, see `toolchain`).
+    #[serde(default)]
+    pub standards: Vec<String>,
+    /// Folders searched for compile argv[0] before `PATH` (where a current compiler is
+    /// installed off `PATH`, as npm's `kotlin-compiler`).
+    #[serde(default)]
+    pub compiler_dirs: Vec<String>,
+    /// Set when the table is loaded: a one-line note on why this entry is not the table's
+    /// own (its fallback was taken).
+    #[serde(skip)]
+    pub note: Option<String>,
 }
 
 fn default_true() -> bool {
@@ -189,47 +210,35 @@ impl LanguageTable {
                 path: path.to_path_buf(),
                 source,
             })?;
-            let origin = format!("`{}`", path.display());
-            let invalid = |message: String| TableError::Invalid {
-                origin: origin.clone(),
-                message,
-            };
-            for (id, mut spec) in parse(&text, &origin)?.0 {
-                let Some(lang) = Language::named(&id) else {
-                    return Err(invalid(format!(
-                        "unknown language `{id}` (a language table may change these: {}; \
-                         a new language is added to the built-in languages.toml)",
-                        Language::id_list()
-                    )));
-                };
-                let builtin = &specs[&lang];
-                for (key, same) in [
-                    ("name", spec.name.is_none() || spec.name == builtin.name),
-                    (
-                        "extensions",
-                        spec.extensions.is_empty() || spec.extensions == builtin.extensions,
-                    ),
-                    (
-                        "not_shebang",
-                        spec.not_shebang.is_none() || spec.not_shebang == builtin.not_shebang,
-                    ),
-                    ("code", spec.code.is_none() || spec.code == builtin.code),
-                ] {
-                    if !same {
-                        return Err(invalid(format!(
-                            "{id}.{key} differs from the built-in table's: how a language is \
-                             named and recognised is fixed when judge is built"
-                        )));
-                    }
-                }
-                spec.name.clone_from(&builtin.name);
-                spec.extensions.clone_from(&builtin.extensions);
-                spec.not_shebang.clone_from(&builtin.not_shebang);
-                spec.code.clone_from(&builtin.code);
-                specs.insert(lang, spec);
+            if super::contest_table::is_yaml(path) {
+                apply_yaml(&mut specs, &text, path)?;
+            } else {
+                apply_toml(&mut specs, &text, path)?;
             }
         }
+        super::toolchain::settle_installed(&mut specs).map_err(|message| TableError::Invalid {
+            origin: override_file
+                .map_or(BUILTIN_ORIGIN.to_string(), |p| format!("`{}`", p.display())),
+            message,
+        })?;
         Ok(LanguageTable { specs })
+    }
+
+    /// The table a package is graded with: `given` (`--languages`), else a `languages.yaml`
+    /// beside the package or in its contest folder (with a note naming it), else the
+    /// built-in one.
+    pub fn for_package(
+        given: Option<&Path>,
+        package_dir: &Path,
+    ) -> Result<LanguageTable, TableError> {
+        let found = match given {
+            Some(_) => None,
+            None => super::contest_table::beside_package(package_dir),
+        };
+        if let Some(found) = &found {
+            super::toolchain::say_once(format!("note: languages from {}", found.display()));
+        }
+        LanguageTable::load(given.or(found.as_deref()))
     }
 
     /// The built-in table. It is checked by a unit test, so this cannot fail in a tested
@@ -244,6 +253,82 @@ impl LanguageTable {
         // afterwards.
         &self.specs[&language]
     }
+}
+
+/// The languages of a table file in judge's form replace the built-in entries wholesale.
+fn apply_toml(
+    specs: &mut BTreeMap<Language, LanguageSpec>,
+    text: &str,
+    path: &Path,
+) -> Result<(), TableError> {
+    let origin = format!("`{}`", path.display());
+    let invalid = |message: String| TableError::Invalid {
+        origin: origin.clone(),
+        message,
+    };
+    for (id, mut spec) in parse(text, &origin)?.0 {
+        let Some(lang) = Language::named(&id) else {
+            return Err(invalid(format!(
+                "unknown language `{id}` (a language table may change these: {}; \
+                 a new language is added to the built-in languages.toml)",
+                Language::id_list()
+            )));
+        };
+        let builtin = &specs[&lang];
+        for (key, same) in [
+            ("name", spec.name.is_none() || spec.name == builtin.name),
+            (
+                "extensions",
+                spec.extensions.is_empty() || spec.extensions == builtin.extensions,
+            ),
+            (
+                "not_shebang",
+                spec.not_shebang.is_none() || spec.not_shebang == builtin.not_shebang,
+            ),
+            ("code", spec.code.is_none() || spec.code == builtin.code),
+        ] {
+            if !same {
+                return Err(invalid(format!(
+                    "{id}.{key} differs from the built-in table's: how a language is \
+                     named and recognised is fixed when judge is built"
+                )));
+            }
+        }
+        spec.name.clone_from(&builtin.name);
+        spec.extensions.clone_from(&builtin.extensions);
+        spec.not_shebang.clone_from(&builtin.not_shebang);
+        spec.code.clone_from(&builtin.code);
+        specs.insert(lang, spec);
+    }
+    Ok(())
+}
+
+/// The languages of a table in problemtools' `languages.yaml` form replace the compile and
+/// run of the languages they map onto (see `super::contest_table`); entries judge has no
+/// language for are named in one warning.
+fn apply_yaml(
+    specs: &mut BTreeMap<Language, LanguageSpec>,
+    text: &str,
+    path: &Path,
+) -> Result<(), TableError> {
+    let origin = format!("`{}`", path.display());
+    let invalid = |message: String| TableError::Invalid {
+        origin: origin.clone(),
+        message,
+    };
+    let (mapped, left_out) = super::contest_table::read(text, specs).map_err(invalid)?;
+    for (language, spec) in mapped {
+        validate(language.id(), &spec).map_err(invalid)?;
+        specs.insert(language, spec);
+    }
+    if !left_out.is_empty() {
+        super::toolchain::say_once(format!(
+            "warning: {}: no judge language for {}: left out",
+            path.display(),
+            left_out.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 fn parse(text: &str, origin: &str) -> Result<TableFile, TableError> {
@@ -315,11 +400,14 @@ fn validate(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
             .filter(|a| *a != "{files}")
             .cloned()
             .collect();
-        check_placeholders(
-            &compile_args,
-            COMMAND_PLACEHOLDERS,
-            &format!("{lang}.compile"),
-        )?;
+        let allowed = [COMMAND_PLACEHOLDERS, COMPILE_ONLY_PLACEHOLDERS].concat();
+        check_placeholders(&compile_args, &allowed, &format!("{lang}.compile"))?;
+        let uses_standard = compile_args.iter().any(|a| a.contains("{standard}"));
+        if uses_standard == spec.standards.is_empty() {
+            return Err(format!(
+                "{lang}: `standards` and `{{standard}}` in {lang}.compile go together"
+            ));
+        }
     }
     match spec.run.first() {
         None => return Err(format!("{lang}.run has no program")),
@@ -331,7 +419,8 @@ fn validate(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
         }
         Some(_) => {}
     }
-    check_placeholders(&spec.run, COMMAND_PLACEHOLDERS, &format!("{lang}.run"))?;
+    let allowed = [COMMAND_PLACEHOLDERS, LOAD_PLACEHOLDERS].concat();
+    check_placeholders(&spec.run, &allowed, &format!("{lang}.run"))?;
     check_placeholders(
         &spec.runtime_dirs,
         RUNTIME_PLACEHOLDERS,
@@ -459,7 +548,21 @@ mod tests {
         assert!(t.spec(lang("java")).processes >= 64);
         assert!(!t.spec(lang("java")).compile_rlimit_as);
         assert!(t.spec(lang("rust")).compile_rlimit_as);
-        assert_eq!(t.spec(lang("python")).run[0], "/usr/bin/python3");
+        // PyPy3 where it is installed, else CPython's entry (with a note).
+        let python = t.spec(lang("python"));
+        match std::path::Path::new("/usr/bin/pypy3").exists() {
+            true => assert_eq!(
+                (python.run[0].as_str(), &python.note),
+                ("/usr/bin/pypy3", &None)
+            ),
+            false => assert_eq!(
+                *python,
+                t.spec(lang("cpython")).clone_with_note(&python.note)
+            ),
+        }
+        assert!(!python.run.contains(&"-S".to_string()));
+        assert_eq!(t.spec(lang("cpython")).run[0], "/usr/bin/python3");
+        assert_eq!(t.spec(lang("cpp")).standards[0], "gnu++23");
         assert_eq!(t.spec(lang("cpp")).precompiled_headers, ["bits/stdc++.h"]);
         assert!(t.spec(lang("c")).precompiled_headers.is_empty());
         // Every language names the Debian package that brings it, and a runtime that starts
@@ -611,6 +714,55 @@ mod tests {
         let err = LanguageTable::load(Some(&dir.path().join("missing.toml"))).unwrap_err();
         assert!(matches!(err, TableError::Read { .. }));
         assert!(err.to_string().contains("missing.toml"));
+    }
+
+    impl LanguageSpec {
+        fn clone_with_note(&self, note: &Option<String>) -> LanguageSpec {
+            LanguageSpec {
+                note: note.clone(),
+                ..self.clone()
+            }
+        }
+    }
+
+    #[test]
+    fn a_missing_run_program_takes_the_fallback_with_a_note() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.toml");
+        std::fs::write(
+            &path,
+            "[python]\nrun = [\"/no/such/pypy3\", \"{source}\"]\nfallback = \"cpython\"\n",
+        )
+        .unwrap();
+        let t = LanguageTable::load(Some(&path)).unwrap();
+        let python = t.spec(lang("python"));
+        assert_eq!(python.run[0], "/usr/bin/python3");
+        let note = python.note.as_deref().unwrap();
+        assert!(
+            note.contains("/no/such/pypy3 is not installed") && note.contains("`cpython`"),
+            "{note}"
+        );
+        std::fs::write(
+            &path,
+            "[python]\nrun = [\"/bin/cat\"]\nfallback = \"cobol\"\n",
+        )
+        .unwrap();
+        let msg = LanguageTable::load(Some(&path)).unwrap_err().to_string();
+        assert!(
+            msg.contains("python.fallback") && msg.contains("t.toml"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn a_standard_needs_its_placeholder() {
+        let err = parse(
+            "[cpp]\ncompile = [\"g++\", \"{source}\"]\nrun = [\"{binary}\"]\nstandards = [\"gnu++23\"]\n",
+            "t",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("go together"), "{err}");
     }
 
     #[test]

@@ -86,7 +86,7 @@ pub fn collect(options: &Options) -> Result<Report, TableError> {
     checks.push(work_check(&work_dir, &work, work_trial.as_ref()));
 
     let languages: Vec<LanguageFacts> = crate::compile::Language::all()
-        .map(|l| language_facts(l.id(), table.spec(l)))
+        .map(|l| language_facts(l, table.spec(l)))
         .collect();
     checks.extend(languages.iter().map(language_check));
 

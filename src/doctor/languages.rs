@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::{ok, Check, LanguageFacts, Status, Tool};
 use crate::compile::process::{self, Exit, Rlimits};
-use crate::compile::LanguageSpec;
+use crate::compile::{Language, LanguageSpec};
 
 /// How long a `--version` may take.
 const VERSION_WALL: Duration = Duration::from_secs(20);
@@ -28,7 +28,78 @@ pub(super) fn tools_of(spec: &LanguageSpec) -> Vec<(&'static str, String)> {
     }
 }
 
-pub(super) fn language_facts(id: &str, spec: &LanguageSpec) -> LanguageFacts {
+pub(super) fn language_facts(language: Language, spec: &LanguageSpec) -> LanguageFacts {
+    let compiler = spec
+        .compile
+        .as_ref()
+        .and_then(|c| crate::compile::resolve_program(&c[0]));
+    let settled = crate::compile::settle_compile(language, spec, compiler.as_deref());
+    let mut facts = tool_facts(language.id(), &settled);
+    facts.standard = standard_of(&settled);
+    facts.differs = spec.note.clone().or_else(|| differs(language, &facts));
+    facts
+}
+
+/// The `-std=` of a compile command.
+fn standard_of(spec: &LanguageSpec) -> Option<String> {
+    spec.compile
+        .iter()
+        .flatten()
+        .find_map(|a| a.strip_prefix("-std="))
+        .map(str::to_string)
+}
+
+/// How the language runs here unlike at ICPC contests and in problemtools, on one line.
+fn differs(language: Language, facts: &LanguageFacts) -> Option<String> {
+    let tool = |role: &str| facts.tools.iter().find(|t| t.role.contains(role));
+    match language.id() {
+        "python" => {
+            let runtime = tool("run")?;
+            let path = runtime.path.as_deref()?;
+            let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.into());
+            (!canonical.to_string_lossy().contains("pypy")).then(|| {
+                format!(
+                    "Python 3 runs as {path}, not PyPy3 as in problemtools, BAPCtools and ICPC \
+                     contests (install the Debian package pypy3)"
+                )
+            })
+        }
+        "cpp" => {
+            let standard = facts.standard.as_deref()?;
+            let year = standard.trim_start_matches(|c: char| !c.is_ascii_digit());
+            let recent = ["23", "2b", "26", "2c"].contains(&year);
+            (!recent).then(|| {
+                format!(
+                    "C++ is compiled as {standard}: problemtools compiles with -std=gnu++23, ICPC \
+                     contests with C++20 or later"
+                )
+            })
+        }
+        "kotlin" => {
+            let version = tool("compile")?.version.as_deref()?;
+            let (major, minor) = kotlin_version(version)?;
+            ((major, minor) < (1, 9)).then(|| {
+                format!(
+                    "Kotlin {major}.{minor} is older than ICPC contests' (1.9 or 2.x): install a \
+                     current kotlinc (npm install -g kotlin-compiler)"
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `(major, minor)` of a kotlinc version line (`info: kotlinc-jvm 2.4.20 (JRE 17...)`).
+fn kotlin_version(line: &str) -> Option<(u32, u32)> {
+    let word = line
+        .split_whitespace()
+        .skip_while(|w| !w.starts_with("kotlinc"))
+        .nth(1)?;
+    let mut parts = word.split(['.', '-']);
+    Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
+}
+
+fn tool_facts(id: &str, spec: &LanguageSpec) -> LanguageFacts {
     let found: Vec<(&'static str, String, Option<PathBuf>)> = tools_of(spec)
         .into_iter()
         .map(|(role, program)| {
@@ -77,6 +148,8 @@ pub(super) fn language_facts(id: &str, spec: &LanguageSpec) -> LanguageFacts {
                 version,
             })
             .collect(),
+        standard: None,
+        differs: None,
     }
 }
 
@@ -157,7 +230,21 @@ pub(super) fn language_check(l: &LanguageFacts) -> Check {
                 unique.push(v);
             }
         }
-        return ok(&id, unique.join(" / "));
+        if let Some(standard) = &l.standard {
+            unique.push(format!("-std={standard}"));
+        }
+        let summary = unique.join(" / ");
+        return match &l.differs {
+            None => ok(&id, summary),
+            Some(differs) => Check {
+                id,
+                status: Status::Degraded,
+                summary,
+                impact: Some(format!(
+                    "{differs}; jury submissions written for it may get other verdicts"
+                )),
+            },
+        };
     }
     let install = match &l.package {
         Some(p) => format!("install the Debian package {p}"),
@@ -221,6 +308,8 @@ mod tests {
                 path: None,
                 version: None,
             }],
+            standard: None,
+            differs: None,
         };
         let c = language_check(&l);
         assert_eq!(c.status, Status::Missing);
@@ -230,6 +319,19 @@ mod tests {
             impact.ends_with("install the Debian package gcc"),
             "{impact}"
         );
+    }
+
+    #[test]
+    fn kotlin_versions_are_read_from_kotlinc_lines() {
+        assert_eq!(
+            kotlin_version("info: kotlinc-jvm 1.3-SNAPSHOT (JRE 17.0.21.1+2)"),
+            Some((1, 3))
+        );
+        assert_eq!(
+            kotlin_version("info: kotlinc-jvm 2.4.20 (JRE 17.0.21)"),
+            Some((2, 4))
+        );
+        assert_eq!(kotlin_version("javac 17"), None);
     }
 
     #[test]

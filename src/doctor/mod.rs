@@ -213,6 +213,14 @@ pub struct LanguageFacts {
     pub package: Option<String>,
     /// The programs a grade starts for it.
     pub tools: Vec<Tool>,
+    /// The language standard its compiler is given (`gnu++23`: the newest of the table's
+    /// `standards` the compiler accepts, or the `-std=` of the compile command); `null` when
+    /// the compile command names none.
+    pub standard: Option<String>,
+    /// How it differs from the way ICPC contests and problemtools run the language (Python 3
+    /// as CPython, C++ before C++20, a Kotlin older than 1.9), on one line; or the table's
+    /// note on a fallback taken; `null` when it runs as they do.
+    pub differs: Option<String>,
 }
 
 /// A compiler or runtime of a language.

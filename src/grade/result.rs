@@ -18,6 +18,10 @@ pub struct SubmissionReport {
     pub submission: String,
     /// Language id (`c`, `cpp`, `rust`, `python`, `java`).
     pub language: String,
+    /// What it ran with, on one line: the compiler's or runtime's version and the standard
+    /// (`PyPy 7.3.11`, `g++ 12.2.0, gnu++23`); `null` when not known.
+    #[serde(default)]
+    pub runtime: Option<String>,
     /// Overall verdict: CE, or the first non-AC test in test-plan order, or AC. `None` (JSON
     /// `null`) when an interruption left it open.
     pub verdict: Option<Verdict>,

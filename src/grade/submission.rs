@@ -160,8 +160,11 @@ impl Grader {
         on_event: &(dyn Fn(Event) + Sync),
     ) -> Result<SubmissionReport> {
         let limits = limits_for(pkg, compiled);
+        let runtime = crate::compile::runtime(&self.table, compiled.language);
         let Some(program) = program(compiled, &limits) else {
-            return Ok(report(pkg, submission, compiled, tests.len(), None));
+            let mut report = report(pkg, submission, compiled, tests.len(), None);
+            report.runtime = runtime;
+            return Ok(report);
         };
         let run = run_tests(
             self.sandbox.as_ref(),
@@ -173,7 +176,9 @@ impl Grader {
             on_event,
         )
         .with_context(|| format!("cannot run {}", submission.path.display()))?;
-        Ok(report(pkg, submission, compiled, tests.len(), Some(run)))
+        let mut report = report(pkg, submission, compiled, tests.len(), Some(run));
+        report.runtime = runtime;
+        Ok(report)
     }
 }
 
@@ -263,6 +268,7 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
         problem: pkg.name.clone(),
         submission: submission.path.display().to_string(),
         language: submission.language.id().to_string(),
+        runtime: None,
         verdict: None,
         compile: None,
         tests: Vec::new(),

@@ -93,7 +93,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         )));
     }
 
-    let table = LanguageTable::load(jury.languages.as_deref())
+    let table = LanguageTable::for_package(jury.languages.as_deref(), dir)
         .map_err(|e| broken(format!("cannot load the language table: {e}")))?;
     let cache = crate::compile::Cache::for_this_user().map_err(broken)?;
     let name = dir

@@ -389,6 +389,7 @@ mod tests {
             problem: "p".into(),
             submission: "a.c".into(),
             language: "c".into(),
+            runtime: None,
             verdict: c.verdict,
             compile: Some(CompileReport {
                 ok: true,

@@ -25,11 +25,15 @@ fn mib(kib: u64) -> String {
 
 /// The human-readable table for one submission.
 pub fn render_table(r: &SubmissionReport) -> String {
+    let language = match &r.runtime {
+        Some(runtime) => format!("{}, {runtime}", r.language),
+        None => r.language.clone(),
+    };
     let mut s = format!(
         "{} · {} ({}) · limits {} CPU, {} MiB\n",
         r.problem,
         r.submission,
-        r.language,
+        language,
         secs(r.limits.time_ms),
         r.limits.memory_mib
     );
@@ -193,6 +197,7 @@ mod tests {
             problem: "magic-square".into(),
             submission: "sol.cpp".into(),
             language: "cpp".into(),
+            runtime: None,
             verdict: Some(Verdict::WA),
             compile: Some(CompileReport {
                 ok: true,

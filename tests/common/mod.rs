@@ -274,6 +274,8 @@ pub struct Report {
     pub problem: String,
     pub submission: String,
     pub language: String,
+    /// What it ran with (`PyPy 7.3.11`, `g++ 12.2.0, gnu++23`).
+    pub runtime: Option<String>,
     pub verdict: Option<String>,
     pub compile: Option<Compile>,
     pub tests: Vec<TestRow>,
