@@ -598,7 +598,7 @@ mod tests {
             "{err}"
         );
         // The table's order, and every language a name.
-        assert_eq!(Language::all().count(), 19);
+        assert_eq!(Language::all().count(), 20);
         assert_eq!(lang("csharp").name(), "C#");
         assert!(Language::all().all(|l| !l.name().is_empty()));
     }

@@ -158,7 +158,18 @@ fn python_is_syntax_checked_and_run_from_the_cache() {
     assert_eq!(c.outcome, CompileOutcome::Ok);
     let entry = c.entry_dir.clone().unwrap();
     let argv = c.run_argv(256 * MIB).unwrap();
-    assert_eq!(argv[0], "/usr/bin/python3");
+    // PyPy3 where it is installed, else CPython.
+    let pypy = Path::new("/usr/bin/pypy3").exists();
+    assert_eq!(
+        argv[0],
+        if pypy {
+            "/usr/bin/pypy3"
+        } else {
+            "/usr/bin/python3"
+        }
+    );
+    let runtime = fs::canonicalize(&argv[0]).unwrap();
+    let runtime = runtime.file_name().unwrap().to_string_lossy().into_owned();
     let script = entry.join("solution.py");
     assert_eq!(argv.last().unwrap(), &script.display().to_string());
     assert_eq!(
@@ -169,7 +180,7 @@ fn python_is_syntax_checked_and_run_from_the_cache() {
     assert!(
         c.read_only
             .iter()
-            .any(|d| d.starts_with("/usr/lib") && d.to_string_lossy().contains("python3")),
+            .any(|d| d.starts_with("/usr/lib") && d.to_string_lossy().contains(&runtime)),
         "{:?}",
         c.read_only
     );
