@@ -10,8 +10,9 @@ use super::{ok, Check, LanguageFacts, Status, Tool};
 use crate::compile::process::{self, Exit, Rlimits};
 use crate::compile::{Language, LanguageSpec};
 
-/// How long a `--version` may take.
-const VERSION_WALL: Duration = Duration::from_secs(20);
+/// How long a `--version` may take (a JVM compiler's start takes over 20 s on a loaded
+/// machine).
+const VERSION_WALL: Duration = Duration::from_secs(60);
 
 /// The programs a grade starts for a language: `(role, program)`.
 pub(super) fn tools_of(spec: &LanguageSpec) -> Vec<(&'static str, String)> {
