@@ -180,8 +180,8 @@ fn run_all(
         })
         .collect();
     let suspect_from = |g: &Graded| g.view.limit().mul_f64(Options::default().rerun_fraction);
-    // A score needs what the output validator said of each test, which is not remembered.
-    let memo = grader.memo.as_ref().filter(|_| pkg.scoring().is_none());
+    // A scoring problem's runs too: a result keeps what the output validator said of its score.
+    let memo = grader.memo.as_ref();
     let keys: Vec<Option<String>> = runnable
         .iter()
         .map(|&i| {
