@@ -436,6 +436,12 @@ pub struct VerifyArgs {
     /// validator on every file again, instead of what it said of the same file before.
     #[arg(long)]
     pub fresh: bool,
+    /// Run every jury submission on every test (the full verdict matrix). Without it each runs
+    /// until what it must get is decided: a legacy package's rejected submission until its
+    /// first failure, which problemtools reads its folder at (with it, the folder's rule is
+    /// checked on every test).
+    #[arg(long)]
+    pub all_tests: bool,
     /// Inject a fault into the problem logic to show that verify catches it (for tests).
     #[arg(long, value_name = "FAULT", hide = true)]
     pub inject_fault: Option<crate::verify::Fault>,

@@ -660,3 +660,39 @@ fn an_interactive_validators_score_counts() {
         );
     }
 }
+
+/// A scoring package's runs are remembered as a pass-fail one's: a second verify with nothing
+/// changed runs nothing and gives the same scores.
+#[test]
+fn a_scoring_packages_runs_are_remembered() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    let dir = rel(&pkg);
+    let verify = || {
+        let run = judge_timed(900, &["verify", "--jobs", "2", &dir]);
+        run.assert_code(0);
+        run.stdout
+    };
+    let lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.contains("submissions/"))
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let first = verify();
+    let second = verify();
+    let remembered = second
+        .lines()
+        .find(|l| l.contains("runs remembered from an earlier verify"))
+        .unwrap_or_else(|| panic!("nothing remembered:\n{second}"));
+    let (recalled, total) = remembered
+        .split_once(" of ")
+        .map(|(a, b)| (a.to_string(), b.split(' ').next().unwrap().to_string()))
+        .unwrap();
+    assert_eq!(recalled, total, "{remembered}");
+    assert_eq!(lines(&first), lines(&second));
+    assert!(
+        second.contains("score 30/100 (partially_accepted expected)"),
+        "{second}"
+    );
+}

@@ -492,3 +492,48 @@ fn a_built_in_problem_with_subtasks_is_scored() {
         run.stderr
     );
 }
+
+/// A legacy package's rejected submission is read at its first failure, as problemtools reads
+/// its folder: it stops there, and what it would do on the later tests does not count. With
+/// `--all-tests` every test runs and the folder's rule is checked on all of them.
+#[test]
+fn a_legacy_rejected_submission_stops_at_its_first_failure_unless_all_tests_are_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = tmp.path().join("mean");
+    copy_dir(&root().join("tests/packages/mean"), &pkg);
+    let subs = pkg.join("submissions");
+    for folder in ["wrong_answer", "time_limit_exceeded", "run_time_error"] {
+        fs::remove_dir_all(subs.join(folder)).unwrap();
+    }
+    fs::remove_file(subs.join("accepted/mean.py")).unwrap();
+    fs::create_dir_all(subs.join("wrong_answer")).unwrap();
+    // Wrong on the sample (the first test), a crash on every later one.
+    fs::write(
+        subs.join("wrong_answer/wrong_then_crash.py"),
+        "import sys\nn = int(input())\nif n == 3:\n    print(0)\nelse:\n    sys.exit(3)\n",
+    )
+    .unwrap();
+    let line = |run: &common::Run| -> String {
+        run.stdout
+            .lines()
+            .find(|l| l.contains("wrong_then_crash.py:"))
+            .unwrap_or_else(|| panic!("no line:\n{}\n{}", run.stdout, run.stderr))
+            .to_string()
+    };
+    let run = verify(&pkg, &["--jobs", "2"]);
+    let first = line(&run);
+    assert!(
+        first.starts_with("  ok ") && first.contains("WA on test `sample/1`"),
+        "{first}"
+    );
+    run.assert_code(0);
+    let run = verify(&pkg, &["--jobs", "2", "--all-tests"]);
+    let all = line(&run);
+    assert!(
+        all.starts_with("  FAIL")
+            && all.contains("RE on test `secret/")
+            && all.contains("folder wrong_answer permits only AC/WA"),
+        "{all}"
+    );
+    run.assert_code(1);
+}

@@ -38,7 +38,9 @@ pub fn run(args: VerifyArgs) -> Result<Status> {
     let options = TextOptions {
         suggest_time_limit: args.suggest_time_limit,
     };
-    let select = Selection::new(&args.submissions).with_random_runs(args.random_runs);
+    let select = Selection::new(&args.submissions)
+        .with_random_runs(args.random_runs)
+        .with_all_tests(args.all_tests);
     let mut reports = Vec::new();
     let mut logics = Vec::new();
     let mut interrupted = false;

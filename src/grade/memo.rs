@@ -11,7 +11,8 @@
 //! Only results that do not depend on the moment are kept: a run well under the limit (below
 //! the plan's re-run threshold: accepted, or a wrong answer, crash or output limit, which the
 //! same program gives again), and a TLE (a final one: under load it was confirmed alone
-//! first). A run near the limit and a judge error are always run again. (Failures were once
+//! first). A run near the limit and a judge error are always run again. An accepted run keeps
+//! what the output validator said of its score (a scoring problem's score is made from it). (Failures were once
 //! run again as cheap, a plan stopping at its first one; but a 2023-07 `wrong_answer`
 //! submission must be run on every test.) A timing (the median of repeated
 //! runs alone) is kept with its samples. Programs started from a file outside the compile

@@ -249,6 +249,9 @@ pub fn load(
                 group_scores,
                 skipped,
                 randomised,
+                // problemtools reads a legacy folder at the first failure; rules
+                // `submissions.yaml` gives are about every test.
+                first_failure: version == Version::Legacy && named_by.is_none() && !scoring,
             });
         }
     }

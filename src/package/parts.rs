@@ -388,6 +388,8 @@ fn built_in_submissions(dir: &Path, scored: bool) -> Result<Vec<JurySubmission>,
                     skipped: None,
                     entrypoint: None,
                     randomised: crate::verdict::expectation::randomised_header(&path),
+                    // Its verdict as a whole is already its first failure's.
+                    first_failure: false,
                     path,
                 });
             }

@@ -387,6 +387,11 @@ pub struct JurySubmission {
     /// Marked `@RANDOMISED@` in its source ([`randomised_header`]): its verdict may differ
     /// from run to run, so verify runs it several times and every run must get what it must.
     pub randomised: bool,
+    /// Its rules are read at its first failing test, as problemtools reads a legacy package's
+    /// folders (the verdict of a pass-fail submission is its first rejected test's): they are
+    /// checked on the tests up to its first failure, and the others need not run (unless the
+    /// full matrix is asked for, when they are checked on every test).
+    pub first_failure: bool,
 }
 
 impl JurySubmission {
@@ -694,6 +699,7 @@ mod tests {
             skipped: None,
             entrypoint: None,
             randomised: false,
+            first_failure: false,
         }
     }
 

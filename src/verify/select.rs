@@ -12,6 +12,8 @@ pub struct Selection {
     patterns: Vec<(String, AtomicBool)>,
     /// `--random-runs`: runs of each randomised jury submission (`None`: the default).
     random_runs: Option<u32>,
+    /// `--all-tests`: every jury submission runs on every test.
+    all_tests: bool,
 }
 
 impl Selection {
@@ -22,7 +24,20 @@ impl Selection {
                 .map(|p| (p.clone(), AtomicBool::new(false)))
                 .collect(),
             random_runs: None,
+            all_tests: false,
         }
+    }
+
+    /// With `--all-tests`: every jury submission on every test (the full matrix), where a
+    /// verify runs each only until what it must get is decided.
+    pub fn with_all_tests(mut self, all: bool) -> Selection {
+        self.all_tests = all;
+        self
+    }
+
+    /// Whether every jury submission runs on every test.
+    pub fn all_tests(&self) -> bool {
+        self.all_tests
     }
 
     /// With `--random-runs N`.

@@ -63,6 +63,20 @@ struct Graded<'a> {
     run: u32,
     /// The order its tests run in, when not the test set's ([`rerun_failures_first`]).
     order: Option<Vec<TestCase>>,
+    /// How far its tests run.
+    scope: Scope,
+}
+
+/// How far a jury submission's tests run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Until what it must get is decided.
+    Decided,
+    /// Until its first failure, which its rules are read at
+    /// ([`JurySubmission::first_failure`]).
+    FirstFailure,
+    /// Every test (`--all-tests`).
+    All,
 }
 
 /// Adds a timed submission's margin to its result and its line: fragile warns.
@@ -122,7 +136,7 @@ enum Until {
 
 impl Until {
     fn goal<'g>(self, g: &'g Graded, tests: &'g [TestCase], scored: bool) -> Box<dyn Goal + 'g> {
-        if scored {
+        if scored || g.scope == Scope::All {
             // A score needs every test.
             return Box::new(Cutoff { all: true });
         }
@@ -131,6 +145,7 @@ impl Until {
                 jury: g.jury,
                 names: tests.iter().map(|t| t.name.as_str()).collect(),
                 view: g.view,
+                first_failure: g.scope == Scope::FirstFailure,
             }),
             Until::Measured => Box::new(Cutoff {
                 all: !g.jury.accept_only(),
@@ -165,8 +180,8 @@ fn run_all(
         })
         .collect();
     let suspect_from = |g: &Graded| g.view.limit().mul_f64(Options::default().rerun_fraction);
-    // A score needs what the output validator said of each test, which is not remembered.
-    let memo = grader.memo.as_ref().filter(|_| pkg.scoring().is_none());
+    // A scoring problem's runs too: a result keeps what the output validator said of its score.
+    let memo = grader.memo.as_ref();
     let keys: Vec<Option<String>> = runnable
         .iter()
         .map(|&i| {
@@ -273,6 +288,7 @@ pub fn check(
         warnings,
         compiled,
         random_runs,
+        all_tests,
     } = prepared;
     for w in warnings {
         emit(Check::fail("submissions", w), out);
@@ -330,6 +346,11 @@ pub fn check(
                 index: 0,
                 run: 0,
                 order: None,
+                scope: match (all_tests, jury.first_failure) {
+                    (true, _) => Scope::All,
+                    (false, true) => Scope::FirstFailure,
+                    (false, false) => Scope::Decided,
+                },
             })
         })
         .collect::<Result<Vec<_>>>()?;
@@ -709,6 +730,7 @@ mod tests {
             skipped: None,
             entrypoint: None,
             randomised: false,
+            first_failure: false,
         }
     }
 
@@ -717,6 +739,7 @@ mod tests {
             jury,
             names: names.to_vec(),
             view,
+            first_failure: false,
         }
     }
 
@@ -779,6 +802,32 @@ mod tests {
         assert_eq!(
             g.decided(&[result("a", AC, 1), result("b", TLE, 1), None, None]),
             Some(2)
+        );
+    }
+
+    #[test]
+    fn a_submission_read_at_its_first_failure_is_decided_there() {
+        use Verdict::*;
+        let names = ["a", "b", "c"];
+        // A legacy wrong_answer folder: AC/WA permitted, WA required.
+        let wrong = only(rule(&[Outcome::AC, Outcome::WA], &[Outcome::WA]));
+        let mut g = goal(&wrong, &names, View::At(LIMIT));
+        let first_wa = [result("a", AC, 1), result("b", WA, 1), None];
+        assert_eq!(
+            g.decided(&first_wa),
+            None,
+            "a later test may still time out"
+        );
+        g.first_failure = true;
+        assert_eq!(g.decided(&first_wa), Some(2));
+        // Not before every earlier test has run, and the prefix is the shortest one.
+        assert_eq!(g.decided(&[None, result("b", WA, 1), None]), None);
+        let later = [result("a", TLE, 1), result("b", WA, 1), result("c", AC, 1)];
+        assert_eq!(g.decided(&later), Some(1));
+        // All accepted: decided only at the end.
+        assert_eq!(
+            g.decided(&[result("a", AC, 1), result("b", AC, 1), None]),
+            None
         );
     }
 

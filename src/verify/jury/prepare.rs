@@ -23,6 +23,8 @@ pub struct Prepared {
     pub(crate) compiled: Vec<Result<(Submission, Compiled)>>,
     /// Runs of each randomised submission.
     pub(super) random_runs: u32,
+    /// Every submission on every test ([`Selection::all_tests`]).
+    pub(super) all_tests: bool,
 }
 
 /// Takes the jury submissions of a package as listed ([`crate::package::Package::jury_submissions`]) and
@@ -64,5 +66,6 @@ pub fn prepare(
         warnings,
         compiled,
         random_runs: select.random_runs(),
+        all_tests: select.all_tests(),
     })
 }

@@ -53,8 +53,9 @@ pub(super) fn memo_how(g: &Graded, tests: &[TestCase], how: String) -> Option<St
 /// on (most failures first), then the others from the cheapest for its earlier runs (a test no
 /// run reached counts as half the limit). A wrong heuristic mostly fails early that way, and a
 /// heuristic that gives up after a time budget, which spends it on each unsolvable test, meets
-/// those last; whether a run passes every test does not depend on the order. True if judge was
-/// asked to stop.
+/// those last; whether a run passes every test does not depend on the order. One whose rules
+/// are read at its first failure keeps the test set's order (which test fails first is what
+/// it is judged by). True if judge was asked to stop.
 pub(super) fn rerun_failures_first(
     grader: &Grader,
     pkg: &Package,
@@ -93,6 +94,9 @@ pub(super) fn rerun_failures_first(
             let Some(s) = seen.get(h.jury.rel.as_str()) else {
                 continue;
             };
+            if h.scope == Scope::FirstFailure {
+                continue;
+            }
             let unknown = h.view.limit().as_millis() as u64 / 2;
             let mut order: Vec<(usize, &TestCase)> = tests.iter().enumerate().collect();
             order.sort_by_key(|(i, t)| {

@@ -10,13 +10,17 @@ pub(super) struct RulesGoal<'a> {
     pub(super) jury: &'a JurySubmission,
     pub(super) names: Vec<&'a str>,
     pub(super) view: View,
+    /// Its rules are read at its first failure ([`JurySubmission::first_failure`]): decided
+    /// there.
+    pub(super) first_failure: bool,
 }
 
 impl RulesGoal<'_> {
     fn decisive(&self, seen: &[Seen], k: usize) -> bool {
         k == self.names.len()
             || (seen[..k].iter().any(|s| s.verdict != Verdict::AC)
-                && self.jury.decided(&seen[..k], &self.names[k..]).is_some())
+                && (self.first_failure
+                    || self.jury.decided(&seen[..k], &self.names[k..]).is_some()))
     }
 }
 
