@@ -37,6 +37,10 @@ NOTES = {
     "bapctools/identity": "BAPCtools' torture test: an unknown key in generators.yaml, checktestdata and VIVA validators (package warnings in judge); all 170 data files byte-identical to BAPCtools' since judge runs a folder program under its folder's name (generators `y`, `n`, `t`, `f`, links to one program, seed themselves from it)",
     "bapctools/testexpectations": "no input validator, which the format requires: judge fails verify on it, BAPCtools does not",
     "bapctools/testproblemconfig": "a problem.yaml test: no data, no submissions",
+    "noi2017/avian": "contestants implement `encode`/`decode` against `include/<language>/` (a runner and `avian.h`); judge does not add `include/` to legacy submissions (a known item of issue 40), so the accepted `cheat.cpp` is CE, no time limit can be computed and nothing runs; judge also skips `js_python3/` (a folder whose `#!` says python3) as Python 2 (a new fault, below); verifyproblem's one error: no PyPy 2 for `js_python2`; judge's time is of a second run, its compiles cached",
+    "noi2017/subway": "judge fails verify on `graders/grader.py`, which no test group selects (`grading: custom` is absent; the grader is Python 2); judge's verify did not end in 900 s under load 25 (1 of 5 submissions judged)",
+    "po2021/onlinekval/robotdammsugaren2": "`grading: custom` (a grader summing group scores, capped at 100) and `validation: custom score`: same scores under both (verifyproblem prints them rounded); verifyproblem's errors are its own check that the output validator writes no `score.txt` on a WA verdict, which judge does not make",
+    "po2022/ljusshow2": "its custom grader is Python 2 (`print \"...\"`): the package's own fault, both tools fail on it (judge: the grader does not build; verifyproblem: a compile error of the grader, then every submission JE)",
     "bapctools/testseed": "samples only (judge warns): its generators.yaml tests BAPCtools' seeds, which judge reproduces to the byte",
 }
 
@@ -170,11 +174,11 @@ def vp_result(log):
             if score is not None:
                 score = f"{float(score):g}"
             subs["submissions/" + m["name"]] = (m["verdict"], m["how"] != "got ", score)
-        ce = re.match(r"^ERROR Compile error for (\S+) \(", line)
+        ce = re.match(r"^ERROR Compile error for (\S+/\S+) \(", line)
         if ce:
             subs["submissions/" + ce[1]] = ("CE", False, None)
     errors = [l for l in text.splitlines() if l.startswith(("ERROR", "FATAL", "Traceback"))]
-    other = [l for l in errors if not VP_LINE.match(l) and not l.startswith("ERROR Compile error for ")]
+    other = [l for l in errors if not VP_LINE.match(l) and not re.match(r"^ERROR Compile error for \S+/\S+ \(", l)]
     tested = re.search(r" tested: (\d+ errors?, \d+ warnings?)", text)
     summary = tested[1] if tested else (f"no result (exit {code})" if code is not None else "")
     if code == 124:
@@ -281,9 +285,11 @@ def main():
                 continue
             same = SHORT.get(jgot, jgot) == SHORT.get(pgot, pgot) and jgot not in ("-", "skipped")
             if jscore is not None and pscore is not None:
+                # verifyproblem prints scores rounded to whole points: compare at that precision.
+                same_score = f"{float(jscore):.0f}" == f"{float(pscore):.0f}"
                 totals["scored"] += 1
-                totals["same_score"] += jscore == pscore
-                same = same and jscore == pscore
+                totals["same_score"] += same_score
+                same = same and same_score
             agree += same
             counted += 1
             totals["subs"] += 1
@@ -332,8 +338,16 @@ def main():
     versions = [(read(os.path.join(scratch, f)).strip().splitlines() or [""])[0] for f in names]
     versions[1] = versions[1].removeprefix("BAPCtools ")
     versions[2] = versions[2].split(". ")[0]
+    loads = []
+    for pkg in packages:
+        parts = read(os.path.join(scratch, "logs", pkg.replace("/", "--") + ".load")).split()
+        if parts:
+            loads.append(float(parts[0]))
     if any(versions):
-        print(f"Made with {versions[0]}, BAPCtools {versions[1]} and problemtools' {versions[2]}.")
+        line = f"Made with {versions[0]}, BAPCtools {versions[1]} and problemtools' {versions[2]}"
+        if loads:
+            line += f"; load average (1 min, 2 cores) {min(loads):.0f} to {max(loads):.0f} as the packages ended"
+        print(line + ".")
         print()
     print(
         "| package | data | judge | BAPCtools | verifyproblem | same verdicts | judge time | BAPCtools time "
