@@ -38,9 +38,12 @@ NOTES = {
     "bapctools/testexpectations": "no input validator, which the format requires: judge fails verify on it, BAPCtools does not",
     "bapctools/testproblemconfig": "a problem.yaml test: no data, no submissions",
     "noi2017/avian": "contestants implement `encode`/`decode` against `include/<language>/` (a runner and `avian.h`); judge does not add `include/` to legacy submissions (a known item of issue 40), so the accepted `cheat.cpp` is CE, no time limit can be computed and nothing runs; judge also skips `js_python3/` (a folder whose `#!` says python3) as Python 2 (a new fault, below); verifyproblem's one error: no PyPy 2 for `js_python2`; judge's time is of a second run, its compiles cached",
-    "noi2017/subway": "judge fails verify on `graders/grader.py`, which no test group selects (`grading: custom` is absent; the grader is Python 2); judge's verify did not end in 900 s under load 25 (1 of 5 submissions judged)",
+    "noi2017/subway": "judge fails verify on `graders/grader.py`, which no test group selects (`grading: custom` is absent): it is Python 2, and verifyproblem fails to compile it too (`-p graders`, run by hand); judge's verify did not end in 900 s under load 25 (1 of 5 submissions judged); verifyproblem's run was stopped for time",
     "po2021/onlinekval/robotdammsugaren2": "`grading: custom` (a grader summing group scores, capped at 100) and `validation: custom score`: same scores under both (verifyproblem prints them rounded); verifyproblem's errors are its own check that the output validator writes no `score.txt` on a WA verdict, which judge does not make",
     "po2022/ljusshow2": "its custom grader is Python 2 (`print \"...\"`): the package's own fault, both tools fail on it (judge: the grader does not build; verifyproblem: a compile error of the grader, then every submission JE)",
+    "scc2021/secretsequence": "interactive and scoring: the same verdict and score for all 11 submissions",
+    "po2024/katt/rats2": "interactive and scoring; the only accepted submission did not compile within judge's 30 s compile limit under load 29 (a known item of issue 40), so no time limit and nothing else ran; verifyproblem's 5 errors are statement file names with spaces, which judge does not check",
+    "po2021/lager/motesplats": "interactive and scoring, 259 tests: judge's verify was stopped by the 600 s timeout (load 21 to 30) before its first submission check ended; verifyproblem's run was stopped for time after its 3 accepted submissions (AC 100 each; `fredrik.py` needs 4.6 s of CPU under PyPy3, which judge runs as CPython: likely the known Python item of issue 40)",
     "bapctools/testseed": "samples only (judge warns): its generators.yaml tests BAPCtools' seeds, which judge reproduces to the byte",
 }
 
@@ -118,7 +121,7 @@ def judge_result(log):
                 continue
             if c["status"] == "warn" and c["message"].startswith("not run"):
                 # Not judged for a fault elsewhere (no time limit to run it at).
-                subs[name] = (name.split("/")[1], "not run", False, None)
+                subs[name] = (FOLDER.get(name.split("/")[1], name.split("/")[1]), "not run", False, None)
                 continue
             got_in_message = re.search(r"\bgot ([A-Z]{2,3})\b", c["message"])
             got = s["actual"] if s else (got_in_message[1] if got_in_message else c["message"].split()[0])
