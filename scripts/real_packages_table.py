@@ -37,12 +37,21 @@ NOTES = {
     "bapctools/identity": "BAPCtools' torture test: an unknown key in generators.yaml, checktestdata and VIVA validators (package warnings in judge); all 170 data files byte-identical to BAPCtools' since judge runs a folder program under its folder's name (generators `y`, `n`, `t`, `f`, links to one program, seed themselves from it)",
     "bapctools/testexpectations": "no input validator, which the format requires: judge fails verify on it, BAPCtools does not",
     "bapctools/testproblemconfig": "a problem.yaml test: no data, no submissions",
+    "noi2017/avian": "contestants implement `encode`/`decode` against `include/<language>/` (a runner and `avian.h`); judge does not add `include/` to legacy submissions (a known item of issue 40), so the accepted `cheat.cpp` is CE, no time limit can be computed and nothing runs; judge also skips `js_python3/` (a folder whose `#!` says python3) as Python 2 (a new fault, below); verifyproblem's one error: no PyPy 2 for `js_python2`; judge's time is of a second run, its compiles cached",
+    "noi2017/subway": "judge fails verify on `graders/grader.py`, which no test group selects (`grading: custom` is absent): it is Python 2, and verifyproblem fails to compile it too (`-p graders`, run by hand); judge's verify did not end in 900 s under load 25 (1 of 5 submissions judged); verifyproblem's run was stopped for time",
+    "po2021/onlinekval/robotdammsugaren2": "`grading: custom` (a grader summing group scores, capped at 100) and `validation: custom score`: same scores under both (verifyproblem prints them rounded); verifyproblem's errors are its own check that the output validator writes no `score.txt` on a WA verdict, which judge does not make",
+    "po2022/ljusshow2": "its custom grader is Python 2 (`print \"...\"`): the package's own fault, both tools fail on it (judge: the grader does not build; verifyproblem: a compile error of the grader, then every submission JE)",
+    "scc2021/secretsequence": "interactive and scoring: the same verdict and score for all 11 submissions",
+    "po2024/katt/rats2": "interactive and scoring; the only accepted submission did not compile within judge's 30 s compile limit under load 29 (a known item of issue 40), so no time limit and nothing else ran; verifyproblem's 5 errors are statement file names with spaces, which judge does not check",
+    "po2021/lager/motesplats": "interactive and scoring, 259 tests: judge's verify was stopped by the 600 s timeout (load 21 to 30) before its first submission check ended; verifyproblem's run was stopped for time after its 3 accepted submissions (AC 100 each; `fredrik.py` needs 4.6 s of CPU under PyPy3, which judge runs as CPython: likely the known Python item of issue 40)",
     "bapctools/testseed": "samples only (judge warns): its generators.yaml tests BAPCtools' seeds, which judge reproduces to the byte",
 }
 
 # Verdicts that mean the same: judge's MLE is a run-time error in the format (and in
 # BAPCtools).
 SHORT = {"RTE": "RE", "RE": "RE", "MLE": "RE"}
+# What a legacy submission folder expects, where judge's report does not say it.
+FOLDER = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RE"}
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # A submission's summary line of `bt run`: cyan name, then its verdict in green (met its
 # expectation) or red (did not), maybe bold.
@@ -108,13 +117,17 @@ def judge_result(log):
                 continue
             s = actual.get(name)
             if c["status"] == "warn" and "not checked" in c["message"]:
-                subs[name] = ("-", "skipped", None)
+                subs[name] = ("-", "skipped", None, None)
+                continue
+            if c["status"] == "warn" and c["message"].startswith("not run"):
+                # Not judged for a fault elsewhere (no time limit to run it at).
+                subs[name] = (FOLDER.get(name.split("/")[1], name.split("/")[1]), "not run", False, None)
                 continue
             got_in_message = re.search(r"\bgot ([A-Z]{2,3})\b", c["message"])
             got = s["actual"] if s else (got_in_message[1] if got_in_message else c["message"].split()[0])
             exp_in_message = re.search(r"\bexpected ([A-Z/]+)", c["message"])
-            exp = s["expected"] if s else (exp_in_message[1] if exp_in_message else "?")
-            subs[name] = (exp, got, c["status"] != "fail")
+            exp = s["expected"] if s else (exp_in_message[1] if exp_in_message else FOLDER.get(name.split("/")[1], name.split("/")[1]))
+            subs[name] = (exp, got, c["status"] != "fail", score_of(c["message"]))
     return subs, fails, "", code, seconds
 
 
@@ -142,6 +155,48 @@ def bt_result(log):
     elif gen_code and gen_text:
         error = "bt generate: " + (first_error(gen_text) or f"exit {gen_code}")
     return subs, error, code, seconds
+
+
+# A submission's line of verifyproblem: `   accepted/a.py (Python 3 (w/PyPy3)) OK: AC (100) [...]`
+# when it met its folder's expectation, `ERROR accepted/a.py (C++) got WA [...]` when not.
+VP_LINE = re.compile(
+    r"^(?:\s+|ERROR )(?P<name>[\w.+-]+/\S+) \((?P<lang>.*)\) (?P<how>OK: |OK with extra time: |got )"
+    r"(?P<verdict>[A-Z]{2,3})(?: \((?P<score>-?[0-9.]+)\))?"
+)
+
+
+def vp_result(log):
+    """(submissions {path: (actual, met, score)}, error line, summary, exit status, seconds)."""
+    code, seconds = status(log + ".vp.status")
+    text = read(log + ".vp.out")
+    subs = {}
+    for line in text.splitlines():
+        m = VP_LINE.match(line)
+        if m:
+            score = m["score"]
+            if score is not None:
+                score = f"{float(score):g}"
+            subs["submissions/" + m["name"]] = (m["verdict"], m["how"] != "got ", score)
+        ce = re.match(r"^ERROR Compile error for (\S+/\S+) \(", line)
+        if ce:
+            subs["submissions/" + ce[1]] = ("CE", False, None)
+    errors = [l for l in text.splitlines() if l.startswith(("ERROR", "FATAL", "Traceback"))]
+    other = [l for l in errors if not VP_LINE.match(l) and not re.match(r"^ERROR Compile error for \S+/\S+ \(", l)]
+    tested = re.search(r" tested: (\d+ errors?, \d+ warnings?)", text)
+    summary = tested[1] if tested else (f"no result (exit {code})" if code is not None else "")
+    if code == 124:
+        summary = "timed out"
+    return subs, (other[0] if other else ""), summary, code, seconds
+
+
+def score_of(message):
+    m = re.search(r"\bscore (-?[0-9.]+)/", message)
+    return f"{float(m[1]):g}" if m else None
+
+
+def incomplete(log):
+    """The files a fetched copy lacked under this package, or []."""
+    return [l for l in read(log + ".incomplete").splitlines() if l]
 
 
 def test_files(folder):
@@ -204,87 +259,175 @@ def main():
     global SCRATCH
     scratch = SCRATCH = os.path.abspath(sys.argv[1])
     packages = [p for p in read(os.path.join(scratch, "packages.txt")).split() if p]
-    summary, detail, clean = [], [], []
-    totals = {"subs": 0, "agree": 0, "judge_ok": 0, "bt_ok": 0, "both_ok": 0}
+    summary, detail, clean, skipped = [], [], [], []
+    totals = {"subs": 0, "agree": 0, "judge_ok": 0, "peer_ok": 0, "both_ok": 0, "scored": 0, "same_score": 0}
+    contests = set()
     for pkg in packages:
         log = os.path.join(scratch, "logs", pkg.replace("/", "--"))
+        lacking = incomplete(log)
+        if lacking:
+            skipped.append(f"{pkg} ({len(lacking)} files, e.g. `{lacking[0]}`)")
+            continue
+        if not os.path.exists(log + ".judge.status"):
+            continue  # not run (yet)
+        contests.add(pkg.split("/")[0])
         jsubs, jfails, jerror, jcode, jsec = judge_result(log)
         bsubs, berror, bcode, bsec = bt_result(log)
-        legacy = "problem_format_version: 2025-09" not in read(os.path.join(scratch, "judge", pkg, "problem.yaml"))
-        if legacy and not bsubs:
-            berror = "not read: BAPCtools reads the 2025-09 format only"
-        names = sorted(set(jsubs) | set(bsubs))
-        agree = 0
-        counted = 0
+        vsubs, verror, vsummary, vcode, vsec = vp_result(log)
+        ran_bt = bcode is not None
+        # The peer that ran: BAPCtools reads 2025-09, verifyproblem the rest.
+        psubs = {k: (v[0], v[1], None) for k, v in bsubs.items()} if ran_bt else vsubs
+        names = sorted(set(jsubs) | set(psubs))
+        agree = counted = 0
         for n in names:
-            exp, jgot, jmet = jsubs.get(n, ("-", "-", None))
-            bgot, bmet = bsubs.get(n, ("-", None))
-            if jgot in ("-", "skipped") and bgot == "-":
-                # Run by neither tool (`.disabled` names, languages judge skips).
+            exp, jgot, jmet, jscore = jsubs.get(n, ("-", "-", None, None))
+            pgot, pmet, pscore = psubs.get(n, ("-", None, None))
+            if jgot in ("-", "skipped") and pgot == "-":
+                # Run by neither tool (`.disabled` names, languages neither runs).
                 detail.append(f"| {pkg} | {n.removeprefix('submissions/')} | - | skipped | not run | - |")
                 continue
-            same = SHORT.get(jgot, jgot) == SHORT.get(bgot, bgot) and jgot not in ("-", "skipped")
+            same = SHORT.get(jgot, jgot) == SHORT.get(pgot, pgot) and jgot not in ("-", "skipped")
+            if jscore is not None and pscore is not None:
+                # verifyproblem prints scores rounded to whole points: compare at that precision.
+                same_score = f"{float(jscore):.0f}" == f"{float(pscore):.0f}"
+                totals["scored"] += 1
+                totals["same_score"] += same_score
+                same = same and same_score
             agree += same
             counted += 1
             totals["subs"] += 1
             totals["agree"] += same
             totals["judge_ok"] += bool(jmet)
-            totals["bt_ok"] += bool(bmet)
-            totals["both_ok"] += bool(jmet) and bool(bmet)
+            totals["peer_ok"] += bool(pmet)
+            totals["both_ok"] += bool(jmet) and bool(pmet)
             mark = lambda met: "" if met is None else (" ✓" if met else " ✗")
+            pts = lambda score: "" if score is None else f" {score}"
             detail.append(
-                f"| {pkg} | {n.removeprefix('submissions/')} | {exp} | {jgot}{mark(jmet)} | {bgot}{mark(bmet)} | {'yes' if same else 'no'} |"
+                f"| {pkg} | {n.removeprefix('submissions/')} | {exp} | {jgot}{pts(jscore)}{mark(jmet)} | "
+                f"{pgot}{pts(pscore)}{mark(pmet)} | {'yes' if same else 'no'} |"
             )
         jmet = sum(1 for v in jsubs.values() if v[2])
         jsubs_run = {k: v for k, v in jsubs.items() if v[1] != "skipped"}
-        bmet = sum(1 for v in bsubs.values() if v[1])
         if jerror:
             jcell = "error: " + cell(jerror.removeprefix("error: "))
+        elif jcode == 124:
+            jcell = "timed out"
         else:
             jcell = f"{jmet}/{len(jsubs_run)} as expected; verify " + ("passes" if jcode == 0 else "fails")
             if jfails:
                 jcell += ": " + cell(jfails[0], 120)
-        if berror and not bsubs:
-            bcell = cell(berror)
-        else:
-            bcell = f"{bmet}/{len(bsubs)} as expected; exit {bcode}"
-            if berror:
-                bcell += "; " + cell(berror, 100)
-        agree_cell = f"{agree}/{counted}" if jsubs and bsubs else "-"
-        if bcode == 0 and bsubs:
+        bcell = vcell = "-"
+        if ran_bt:
+            if berror and not bsubs:
+                bcell = cell(berror)
+            else:
+                bcell = f"{sum(1 for v in bsubs.values() if v[1])}/{len(bsubs)} as expected; exit {bcode}"
+                if berror:
+                    bcell += "; " + cell(berror, 100)
+        elif vcode is not None:
+            vcell = f"{sum(1 for v in vsubs.values() if v[1])}/{len(vsubs)} as expected; {vsummary}"
+            if verror:
+                vcell += "; " + cell(verror, 120)
+        agree_cell = f"{agree}/{counted}" if jsubs and psubs else "-"
+        if ran_bt and bcode == 0 and bsubs or not ran_bt and vsummary.startswith("0 errors"):
             clean.append((pkg, jcode == 0 and not jerror, agree, counted))
         summary.append(
-            f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {agree_cell} | {secs(jsec)} | {secs(bsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
+            f"| {pkg} | {cell(data_cell(scratch, pkg, log))} | {jcell} | {bcell} | {vcell} | {agree_cell} | "
+            f"{secs(jsec)} | {secs(bsec)} | {secs(vsec)} | {cell(NOTES.get(pkg, ''), 400)} |"
         )
     print(TABLE_START)
     print()
-    versions = [read(os.path.join(scratch, f)).strip().splitlines() for f in ("judge-version.txt", "bt-version.txt")]
-    if all(versions):
-        print(f"Made with {versions[0][0]} and {versions[1][0]}.")
+    names = ("judge-version.txt", "bt-version.txt", "vp-version.txt")
+    versions = [(read(os.path.join(scratch, f)).strip().splitlines() or [""])[0] for f in names]
+    versions[1] = versions[1].removeprefix("BAPCtools ")
+    versions[2] = versions[2].split(". ")[0]
+    loads = []
+    for pkg in packages:
+        parts = read(os.path.join(scratch, "logs", pkg.replace("/", "--") + ".load")).split()
+        if parts:
+            loads.append(float(parts[0]))
+    if any(versions):
+        line = f"Made with {versions[0]}, BAPCtools {versions[1]} and problemtools' {versions[2]}"
+        if loads:
+            line += f"; load average (1 min, 2 cores) {min(loads):.0f} to {max(loads):.0f} as the packages ended"
+        print(line + ".")
         print()
-    print("| package | data | judge | BAPCtools | same verdicts | judge time | BAPCtools time | notes |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print(
+        "| package | data | judge | BAPCtools | verifyproblem | same verdicts | judge time | BAPCtools time "
+        "| verifyproblem time | notes |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     print("\n".join(summary))
     print()
     print(
-        f"{totals['subs']} jury submissions: {totals['judge_ok']} as expected under judge, "
-        f"{totals['bt_ok']} under BAPCtools, {totals['both_ok']} under both; "
-        f"{totals['agree']} with the same verdict from both (the problemtools examples run under judge alone)."
+        f"{len(summary)} packages from {len(contests)} sets, {totals['subs']} jury submissions: "
+        f"{totals['judge_ok']} as expected under judge, {totals['peer_ok']} under the peer (BAPCtools or "
+        f"verifyproblem), {totals['both_ok']} under both; {totals['agree']} with the same verdict from both; "
+        f"{totals['same_score']} of the {totals['scored']} scored by both with the same score."
     )
     print()
     passed = [c for c in clean if c[1]]
     print(
-        f"BAPCtools verifies {len(clean)} packages without error or warning (`bt run` exit 0); "
-        f"judge's verify passes {len(passed)} of them ({', '.join(c[0] for c in passed) or 'none'}), "
+        f"The peer verifies {len(clean)} packages without error (`bt run` exit 0, or verifyproblem with 0 errors); "
+        f"judge's verify passes {len(passed)} of them, "
         f"and gives the same verdict to {sum(c[2] for c in clean)} of their {sum(c[3] for c in clean)} "
         "submissions run by both. The notes say why the others differ."
     )
     print()
-    print("| package | submission | expected (judge's reading) | judge | BAPCtools | same |")
+    if skipped:
+        print(
+            "Not run, as the fetched copy lacks files of 4 MiB or more: " + "; ".join(skipped) + "."
+        )
+        print()
+    print("| package | submission | expected (judge's reading) | judge | peer | same |")
     print("| --- | --- | --- | --- | --- | --- |")
     print("\n".join(detail))
     print()
     print(TABLE_END)
+
+def extract(git, dest):
+    """Writes the newest commit of the bare copy GIT into DEST, leaving out every file whose
+    content the copy lacks (fetched snapshots hold no file of 4 MiB or more), listed in
+    DEST/.missing-from-copy. A symbolic link is kept only when it stays inside DEST."""
+    import subprocess
+
+    tree = subprocess.run(["git", "--git-dir", git, "ls-tree", "-r", "-z", "HEAD"], capture_output=True, check=True)
+    entries = []
+    for e in tree.stdout.split(b"\0"):
+        if e:
+            meta, path = e.split(b"\t", 1)
+            mode, kind, sha = meta.split()
+            if kind == b"blob":
+                entries.append((mode, sha, path.decode("utf-8", "surrogateescape")))
+    cat = subprocess.Popen(["git", "--git-dir", git, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    missing = []
+    root = os.path.realpath(dest)
+    for mode, sha, path in entries:
+        cat.stdin.write(sha + b"\n")
+        cat.stdin.flush()
+        header = cat.stdout.readline().split()
+        if header[-1] == b"missing":
+            missing.append(path)
+            continue
+        body = cat.stdout.read(int(header[2]))
+        cat.stdout.read(1)
+        target = os.path.join(dest, path)
+        if os.path.realpath(os.path.dirname(target)).startswith(root) is False or ".." in path.split("/"):
+            continue
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if mode == b"120000":
+            link = body.decode("utf-8", "surrogateescape")
+            if os.path.realpath(os.path.join(os.path.dirname(target), link)).startswith(root + os.sep):
+                os.symlink(link, target)
+            continue
+        with open(target, "wb") as f:
+            f.write(body)
+        if mode == b"100755":
+            os.chmod(target, 0o755)
+    cat.stdin.close()
+    cat.wait()
+    with open(os.path.join(dest, ".missing-from-copy"), "w") as f:
+        f.write("".join(p + "\n" for p in missing))
 
 
 TABLE_START = "<!-- table: made by scripts/real-packages from its logs; do not edit by hand -->"
@@ -292,6 +435,9 @@ TABLE_END = "<!-- end of table -->"
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--extract":
+        extract(sys.argv[2], sys.argv[3])
+        sys.exit(0)
     # With --into PAGE: the page with its table (between the two markers) replaced.
     if len(sys.argv) == 4 and sys.argv[2] == "--into":
         import contextlib

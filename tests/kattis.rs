@@ -1288,10 +1288,12 @@ fn expected_results_from_headers_rejected_and_submissions_yaml() {
     );
 }
 
-/// `scripts/real_packages_table.py` (the table of docs/real-packages.md) reads both tools'
-/// logs: judge's verify JSON (a submission's check passed or failed) and `bt run`'s coloured
-/// summary lines (green: met its expectation, red: not), and splices the table between the
-/// page's markers, keeping the rest of the page.
+/// `scripts/real_packages_table.py` (the table of docs/real-packages.md) reads the tools' logs:
+/// judge's verify JSON (a submission's check passed or failed, its score), `bt run`'s coloured
+/// summary lines (green: met its expectation, red: not) and verifyproblem's submission lines
+/// (`OK: AC (40)` or `ERROR ... got WA`), compares the scores, lists a package whose fetched copy
+/// lacks files instead of running it, and splices the table between the page's markers, keeping
+/// the rest of the page.
 #[test]
 fn real_packages_table_reads_both_tools_logs() {
     let scratch = tempfile::tempdir().unwrap();
@@ -1301,7 +1303,27 @@ fn real_packages_table_reads_both_tools_logs() {
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, text).unwrap();
     };
-    write("packages.txt", "bapctools/demo\n");
+    write("packages.txt", "bapctools/demo\npo/scored\npo/big\n");
+    write("logs/po--big.incomplete", "big/data/secret/huge.in\n");
+    write("judge/po/scored/problem.yaml", "type: scoring\n");
+    write("judge/po/scored/data/secret/1.in", "1\n");
+    write(
+        "logs/po--scored.judge.json",
+        r#"{"ok": true, "interrupted": false, "problems": [{"problem": "scored", "checks": [
+            {"name": "submissions/accepted/full.py", "status": "ok", "message": "AC on 1 tests, score 100/100"},
+            {"name": "submissions/partially_accepted/half.py", "status": "ok", "message": "AC by the package's rules, score 20/100 (partially_accepted expected)"},
+            {"name": "submissions/wrong_answer/bad.cc", "status": "fail", "message": "expected WA, got AC"}],
+            "submissions": []}]}"#,
+    );
+    write("logs/po--scored.judge.status", "0 3.0 1.0\n");
+    write(
+        "logs/po--scored.vp.out",
+        "Checking 3 submissions\n   accepted/full.py (Python 3 (w/PyPy3)) OK: AC (100) [CPU: 0.05s]\n   \
+         partially_accepted/half.py (Python 3 (w/PyPy3)) OK: AC (40) [CPU: 0.05s]\n\
+         ERROR wrong_answer/bad.cc (C++) got AC (100) [CPU: 0.01s]\n\
+         scored tested: 1 error, 0 warnings\n",
+    );
+    write("logs/po--scored.vp.status", "1 9.0 1.0\n");
     write(
         "judge/bapctools/demo/problem.yaml",
         "problem_format_version: 2025-09\n",
@@ -1358,7 +1380,7 @@ fn real_packages_table_reads_both_tools_logs() {
     assert!(text.ends_with("<!-- end of table -->\n\nafter\n"), "{text}");
     assert!(!text.contains("\nold\n"), "{text}");
     assert!(
-        text.contains("| bapctools/demo | committed (1 input) | 1/2 as expected; verify fails | 1/2 as expected; exit 1 | 2/2 | 2.5 s | 4.0 s |"),
+        text.contains("| bapctools/demo | committed (1 input) | 1/2 as expected; verify fails | 1/2 as expected; exit 1 | - | 2/2 | 2.5 s | 4.0 s | - |"),
         "{text}"
     );
     assert!(
@@ -1367,6 +1389,24 @@ fn real_packages_table_reads_both_tools_logs() {
     );
     assert!(
         text.contains("| bapctools/demo | wrong_answer/b.py | WA | AC ✗ | AC ✗ | yes |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| po/scored | committed (1 input) | 2/3 as expected; verify passes | - | 2/3 as expected; 1 error, 0 warnings | 2/3 | 2.0 s | - | 8.0 s |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| po/scored | partially_accepted/half.py | partially_accepted | AC 20 ✓ | AC 40 ✓ | no |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| po/scored | accepted/full.py | AC | AC 100 ✓ | AC 100 ✓ | yes |"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "lacks files of 4 MiB or more: po/big (1 files, e.g. `big/data/secret/huge.in`)"
+        ),
         "{text}"
     );
 }
