@@ -25,6 +25,7 @@ mod interrupt;
 mod kattis;
 mod languages;
 mod layout;
+mod layouts;
 mod man;
 mod multipass;
 mod new;

@@ -183,15 +183,13 @@ impl KattisPackage {
     }
 
     /// The files of the package's `include/` added to a submission in `language` (see
-    /// [`include`]); none for a legacy package, whose format has no included files.
+    /// [`include`]), in every format version: problemtools adds them to legacy packages too
+    /// (olympiad ports put a grader's `main` and its header in `include/cpp/`).
     pub fn included_files(
         &self,
         language: crate::compile::Language,
     ) -> Result<Vec<(String, Vec<u8>)>, String> {
-        match self.config.version {
-            Version::Legacy => Ok(Vec::new()),
-            Version::V2025 => include::files_for(&self.dir, language, self.jury.constants()),
-        }
+        include::files_for(&self.dir, language, self.jury.constants())
     }
 
     /// Why a submission in `language` is not one this package takes (2025-09 `languages`
