@@ -122,3 +122,191 @@ fn a_custom_grader_in_cpp_weighs_groups_as_verifyproblem() {
         assert_eq!((v.as_str(), s), (verdict, Some(score)), "{sub}");
     }
 }
+
+/// A legacy package as they are met in the wild, laid out in a temporary folder: the
+/// validator one file in `input_format_validators/`, `.desc`, `.png` and a generator script
+/// beside the tests, a `problem.yaml` of a tool in `generators/`, and submissions in every
+/// folder name the peers read (or do not).
+fn wild_package(root: &Path) -> PathBuf {
+    let pkg = root.join("wild");
+    let write = |rel: &str, text: &str| {
+        let path = pkg.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    write("problem.yaml", "name: Wild\n");
+    write(
+        "problem_statement/problem.en.tex",
+        "\\problemname{Wild}\nDouble it.\n",
+    );
+    write(
+        "input_format_validators/validate.py",
+        "import re, sys\nsys.exit(42 if re.fullmatch(r'\\d+\\n', sys.stdin.read()) else 43)\n",
+    );
+    write("data/secret/1.in", "1\n");
+    write("data/secret/1.ans", "2\n");
+    write("data/secret/1.desc", "the smallest\n");
+    write("data/secret/1.png", "not really a picture");
+    write("data/secret/gen.py", "print(1)\n");
+    write(
+        "generators/tool/problem.yaml",
+        "name: a tool's own settings\n",
+    );
+    let double = "print(2 * int(input()))\n";
+    write("submissions/accepted/double.py", double);
+    write("submissions/accepted/double.py3", double);
+    write(
+        &format!("submissions/accepted/{}.py", "0f".repeat(50)),
+        double,
+    );
+    write("submissions/accepted/double.ruby", "puts gets.to_i * 2\n");
+    write("submissions/top.py", double);
+    write(
+        "submissions/run_time_exception/crash.py",
+        "raise SystemExit(3)\n",
+    );
+    write(
+        "submissions/runtime_error/crash.py",
+        "raise SystemExit(3)\n",
+    );
+    write("submissions/rejected/five.py", "print(5)\n");
+    write(
+        "submissions/mixed/either.py",
+        "# @EXPECTED_RESULTS@: CORRECT, WRONG-ANSWER\nprint(2 * int(input()))\n",
+    );
+    write(
+        "submissions/domjudge/seven.py",
+        "# @EXPECTED_RESULTS@: WRONG-ANSWER\nprint(7)\n",
+    );
+    pkg
+}
+
+/// The layouts of `wild_package`, each read as problemtools, BAPCtools or DOMjudge read it:
+/// the validator in `input_format_validators/` checks the input; `.desc`, `.png` and `gen.py`
+/// beside the tests are no tests and no fault; `.py3` and a name of 100 hex characters are
+/// Python and accepted; `rejected/` must fail (BAPCtools, DOMjudge); `mixed/` and `domjudge/`
+/// follow their `@EXPECTED_RESULTS@` headers (DOMjudge); `.ruby` (no tool's extension), a
+/// file directly in `submissions/` and the folders `run_time_exception/` and `runtime_error/`
+/// (which no tool reads) are not checked, each with a warning saying why, the folders'
+/// naming `run_time_error`. Before, the file in `submissions/` was passed over silently.
+#[test]
+fn layouts_met_in_the_wild_are_read_as_the_peers_read_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = wild_package(tmp.path());
+    let (run, report) = verify_json(300, &[&rel(&pkg)]);
+    let p = &report.problems[0];
+    p.assert_no_check_failed();
+    let hex = format!("submissions/accepted/{}.py", "0f".repeat(50));
+    assert_eq!(
+        p.verdicts(),
+        [
+            (hex.as_str(), "AC"),
+            ("submissions/accepted/double.py", "AC"),
+            ("submissions/accepted/double.py3", "AC"),
+            ("submissions/domjudge/seven.py", "WA"),
+        ],
+        "{}",
+        run.stdout
+    );
+    // Several verdicts allowed: in the checks, not in the table of single expectations.
+    for (sub, got) in [
+        ("submissions/mixed/either.py", "AC on 1 tests"),
+        ("submissions/rejected/five.py", "(rejected expected)"),
+    ] {
+        let c = p.check(sub);
+        assert!(c.status == "ok" && c.message.contains(got), "{sub}: {c:?}");
+    }
+    assert!(p
+        .check("validator")
+        .message
+        .contains("1 test input is valid"));
+    let warned = |sub: &str, why: &str| {
+        assert!(
+            p.checks
+                .iter()
+                .any(|c| c.status == "warn" && c.name == sub && c.message.contains(why)),
+            "{sub}: {why}\n{:?}",
+            p.checks
+        )
+    };
+    warned("submissions/top.py", "directly in submissions/");
+    warned(
+        "submissions/accepted/double.ruby",
+        "not in a language judge compiles",
+    );
+    for folder in ["run_time_exception", "runtime_error"] {
+        warned(
+            &format!("submissions/{folder}/crash.py"),
+            "did you mean `run_time_error`?",
+        );
+    }
+    run.assert_code(0);
+
+    // The tool's problem.yaml is no problem of its own.
+    let tool = pkg.join("generators/tool");
+    let run = judge_timed(60, &["verify", &rel(&tool)]);
+    run.assert_code(2);
+    assert!(
+        common::the_error_line(&run).contains("this problem.yaml is a tool's, not a problem's"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// DOMjudge's time limit files, where problem.yaml gives none: `.timelimit` (BAPCtools writes
+/// it; `judge export` too), and `domjudge-problem.ini`'s `timelimit` over it. Verify runs at
+/// that limit and names the file. Before, both were ignored and the limit computed.
+#[test]
+fn a_timelimit_file_gives_the_time_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = wild_package(tmp.path());
+    fs::remove_dir_all(pkg.join("submissions")).unwrap();
+    let sub = pkg.join("submissions/accepted/double.py");
+    fs::create_dir_all(sub.parent().unwrap()).unwrap();
+    fs::write(&sub, "print(2 * int(input()))\n").unwrap();
+    fs::write(pkg.join(".timelimit"), "3.5\n").unwrap();
+    let (_, report) = verify_json(300, &[&rel(&pkg)]);
+    let limit = &report.problems[0].check("time limit").message;
+    assert!(limit.starts_with("3.5 s from .timelimit"), "{limit}");
+    fs::write(pkg.join("domjudge-problem.ini"), "timelimit='4'\n").unwrap();
+    let (_, report) = verify_json(300, &[&rel(&pkg)]);
+    let limit = &report.problems[0].check("time limit").message;
+    assert!(
+        limit.starts_with("4 s from domjudge-problem.ini"),
+        "{limit}"
+    );
+    fs::write(pkg.join("domjudge-problem.ini"), "timelimit = soon\n").unwrap();
+    let run = judge_timed(60, &["verify", &rel(&pkg)]);
+    run.assert_code(2);
+    assert!(common::the_error_line(&run).contains("timelimit `soon` is not a positive number"));
+}
+
+/// An interactive package whose sample is given only as `.interaction` (`guessnum`: the
+/// transcript the statement shows; problemtools and BAPCtools run no test from it), and the
+/// same without `data/sample`: both verify, the `.interaction` file neither a test nor a
+/// fault.
+#[test]
+fn interaction_only_samples_and_no_samples_verify() {
+    let (_tmp, dir) = package_copy("guessnum");
+    for slow in ["time_limit_exceeded", "run_time_error"] {
+        fs::remove_dir_all(dir.join("submissions").join(slow)).unwrap();
+    }
+    let samples: Vec<_> = fs::read_dir(dir.join("data/sample"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(samples, ["1.interaction"]);
+    for round in ["interaction only", "no data/sample"] {
+        let (run, report) = verify_json(300, &[&rel(&dir)]);
+        let p = &report.problems[0];
+        p.assert_no_check_failed();
+        assert!(
+            p.check("validator").message.contains("5 test inputs"),
+            "{round}"
+        );
+        run.assert_code(0);
+        if dir.join("data/sample").exists() {
+            fs::remove_dir_all(dir.join("data/sample")).unwrap();
+        }
+    }
+}
