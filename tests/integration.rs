@@ -26,6 +26,7 @@ mod interrupt;
 mod kattis;
 mod languages;
 mod layout;
+mod layouts;
 mod man;
 mod multipass;
 mod new;

@@ -89,7 +89,8 @@ fn every_fixture_package_has_its_tests() {
     // `halfcredit` (a custom grader) in tests/scoring.rs, `twopass` and `passcount`
     // (multi-pass) in tests/multipass.rs, `ansdouble` (answer validators) in
     // tests/answers.rs, `selfname` (a generator folder linked to another) in
-    // tests/generators.rs; `threadecho`, `constdouble` and `included` their own below.
+    // tests/generators.rs; `ioigrader` (legacy include/) and `weighted` (a C++ custom
+    // grader) in tests/layouts.rs; `threadecho`, `constdouble` and `included` their own below.
     let mut listed = [
         &PACKAGES[..],
         &[
@@ -99,10 +100,12 @@ fn every_fixture_package_has_its_tests() {
             "gensum",
             "halfcredit",
             "included",
+            "ioigrader",
             "passcount",
             "selfname",
             "threadecho",
             "twopass",
+            "weighted",
         ],
     ]
     .concat();

@@ -445,7 +445,8 @@ fn build_argv(
     ];
     let mut argv = vec![compiler.display().to_string()];
     for arg in template.iter().skip(1) {
-        if arg == "{source}" {
+        // `{files}`: the header stands for the source and the files compiled with it.
+        if arg == "{source}" || arg == "{files}" {
             let deps = deps.display().to_string();
             argv.extend(
                 [

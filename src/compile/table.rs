@@ -446,7 +446,7 @@ fn validate(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
     validate_precompiled_headers(lang, spec)
 }
 
-/// `precompiled_headers` needs a GCC-style C or C++ compile command whose `{source}` is a whole
+/// `precompiled_headers` needs a GCC-style C or C++ compile command whose `{source}` (or `{files}`) is a whole
 /// argument (it becomes `-c -x c++-header WRAPPER ...`), and plain relative header names
 /// (they are written into `#include <...>` and used as paths inside the cache entry).
 fn validate_precompiled_headers(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
@@ -462,9 +462,9 @@ fn validate_precompiled_headers(lang: &str, spec: &LanguageSpec) -> Result<(), S
     let Some(compile) = &spec.compile else {
         return Err(format!("{what} needs a compile command"));
     };
-    if !compile.iter().any(|a| a == "{source}") {
+    if !compile.iter().any(|a| a == "{source}" || a == "{files}") {
         return Err(format!(
-            "{what} needs `{{source}}` as a whole argument of {lang}.compile"
+            "{what} needs `{{source}}` or `{{files}}` as a whole argument of {lang}.compile"
         ));
     }
     for header in &spec.precompiled_headers {

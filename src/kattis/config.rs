@@ -378,6 +378,12 @@ mod tests {
         assert_eq!(c.custom_validation, Some(true));
         assert_eq!(c.validator_flags, vec!["float_tolerance", "1e-6"]);
         assert_eq!(c.limits.time_limit_to_tle, 4.0);
+        // The words after `custom` in either order, as problemtools reads them.
+        for v in ["custom score interactive", "custom interactive score"] {
+            let (c, _) = parse(&format!("type: scoring\nvalidation: {v}\n")).unwrap();
+            assert!(c.interactive && c.scoring, "{v}");
+            assert_eq!(c.custom_validation, Some(true), "{v}");
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! A package's included files (2023-07 and 2025-09 formats): the files of `include/<code>/`
-//! are added to every submission in the language of that code (`python3`, `cpp`: see
-//! [`Language::package_code`]), and those of `include/default/` to every submission of a
-//! language without a folder of its own. A file of the same name as one of a folder
+//! A package's included files (every format version, as problemtools adds them): the files
+//! of `include/<code>/` are added to every submission in the language of that code
+//! (`python3`, `cpp`: see [`Language::package_code`]), and to the `solution:` programs of
+//! generators.yaml; those of `include/default/` to every submission of a language without a
+//! folder of its own. A file of the same name as one of a folder
 //! submission's replaces it; `{{constants}}` in them are replaced, as in validators.
 
 use std::collections::BTreeMap;

@@ -27,6 +27,7 @@ pub mod generators;
 pub mod grader;
 pub mod include;
 pub mod interactive;
+pub mod limitfile;
 mod passes;
 mod problem;
 pub mod programs;
@@ -73,6 +74,9 @@ pub struct KattisPackage {
     /// What judge does not support in this package and does instead (scoring graded as
     /// pass-fail): shown, but not faults of the package.
     pub notes: Vec<String>,
+    /// Where the fixed time limit comes from: `problem.yaml`, or DOMjudge's
+    /// `domjudge-problem.ini` or `.timelimit` when problem.yaml gives none ([`limitfile`]).
+    pub time_limit_source: &'static str,
     /// Validator arguments of each test, by canonical input path.
     args: HashMap<PathBuf, data::TestArgs>,
     /// Input bytes → answer file, for `solve` (built on first use).
@@ -89,9 +93,81 @@ impl std::fmt::Debug for KattisPackage {
     }
 }
 
-/// True if `dir` holds a Kattis package.
+/// True if `dir` holds a Kattis package: a `problem.yaml`, in no part folder of another
+/// package (see [`enclosing_package`]).
 pub fn is_package(dir: &Path) -> bool {
-    dir.join("problem.yaml").is_file()
+    dir.join("problem.yaml").is_file() && enclosing_package(dir).is_none()
+}
+
+/// Extensions of the files that may sit beside tests in `data/` without being tests (the
+/// format's annotations and images, interactive samples, per-test arguments and files,
+/// BAPCtools' and problemtools' companions, generator litter): judge grades none of them,
+/// and none is a fault.
+const TEST_COMPANIONS: [&str; 16] = [
+    "args",
+    "desc",
+    "download",
+    "files",
+    "gif",
+    "hint",
+    "interaction",
+    "jpeg",
+    "jpg",
+    "md",
+    "out",
+    "png",
+    "statement",
+    "svg",
+    "txt",
+    "yaml",
+];
+
+/// True if a file named `name` in `data/` is known not to be a test and no fault: one of
+/// [`TEST_COMPANIONS`] (`1.desc`, `1.png`, `1.in.statement`, `testdata.yaml`), or a program
+/// (a generator script left beside its tests: `gen.py`, `make.sh`).
+pub fn is_test_companion(name: &str) -> bool {
+    let Some((_, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    let ext = ext.to_ascii_lowercase();
+    TEST_COMPANIONS.contains(&ext.as_str())
+        || crate::compile::Language::from_path(Path::new(name)).is_some()
+}
+
+/// The folders of a package that hold its parts (programs, data, statement): a
+/// `problem.yaml` under one is a tool's (a generator's, a validator library's), never a
+/// problem's, as problemtools and BAPCtools find problems only at the top.
+const PART_FOLDERS: [&str; 15] = [
+    "answer_validators",
+    "attachments",
+    "data",
+    "generators",
+    "graders",
+    "include",
+    "input_format_validators",
+    "input_validators",
+    "input_visualizer",
+    "output_validator",
+    "output_validators",
+    "output_visualizer",
+    "problem_statement",
+    "statement",
+    "submissions",
+];
+
+/// The package whose part folder `dir` is in, and that folder's name: `(pkg, "generators")`
+/// for `pkg/generators/tool`; `None` when `dir` is in none.
+pub fn enclosing_package(dir: &Path) -> Option<(PathBuf, String)> {
+    let dir = dir.canonicalize().ok()?;
+    let mut child = dir.as_path();
+    for ancestor in dir.ancestors().skip(1) {
+        let name = child.file_name()?.to_string_lossy();
+        if PART_FOLDERS.contains(&name.as_ref()) && ancestor.join("problem.yaml").is_file() {
+            return Some((ancestor.to_path_buf(), name.into_owned()));
+        }
+        child = ancestor;
+    }
+    None
 }
 
 impl KattisPackage {
@@ -126,6 +202,7 @@ impl KattisPackage {
             grader_answers: Default::default(),
             jury,
             notes,
+            time_limit_source: "problem.yaml",
             args,
             answers: OnceLock::new(),
             _data_lock: None,
@@ -141,6 +218,12 @@ impl KattisPackage {
     /// The package with its answer validators (`answer_validators/`).
     pub fn with_answer_validators(mut self, validators: Vec<Program>) -> KattisPackage {
         self.answer_validators = validators;
+        self
+    }
+
+    /// The package with its time limit from `source` (see [`limitfile`]).
+    pub fn with_time_limit_source(mut self, source: &'static str) -> KattisPackage {
+        self.time_limit_source = source;
         self
     }
 
@@ -183,15 +266,13 @@ impl KattisPackage {
     }
 
     /// The files of the package's `include/` added to a submission in `language` (see
-    /// [`include`]); none for a legacy package, whose format has no included files.
+    /// [`include`]), in every format version: problemtools adds them to legacy packages too
+    /// (olympiad ports put a grader's `main` and its header in `include/cpp/`).
     pub fn included_files(
         &self,
         language: crate::compile::Language,
     ) -> Result<Vec<(String, Vec<u8>)>, String> {
-        match self.config.version {
-            Version::Legacy => Ok(Vec::new()),
-            Version::V2025 => include::files_for(&self.dir, language, self.jury.constants()),
-        }
+        include::files_for(&self.dir, language, self.jury.constants())
     }
 
     /// Why a submission in `language` is not one this package takes (2025-09 `languages`
@@ -225,4 +306,55 @@ impl KattisPackage {
 /// A jury program's failure as a judge error naming it.
 pub(crate) fn jury_error(program: &Program, what: impl std::fmt::Display) -> JuryError {
     JuryError(format!("{}: {what}", program.display))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_beside_tests_that_are_not_tests() {
+        for name in [
+            "1.desc",
+            "1.png",
+            "1.hint",
+            "1.interaction",
+            "1.args",
+            "1.in.statement",
+            "1.ans.download",
+            "testdata.yaml",
+            "gen.py",
+            "make.sh",
+            "README.md",
+        ] {
+            assert!(is_test_companion(name), "{name}");
+        }
+        for name in ["1.in", "1.ans", "1.inp", "1.out.bak", "README"] {
+            assert!(!is_test_companion(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_problem_yaml_in_a_part_folder_is_a_tools() {
+        let d = tempfile::tempdir().unwrap();
+        let pkg = d.path().join("pkg");
+        let tool = pkg.join("generators/tool");
+        std::fs::create_dir_all(&tool).unwrap();
+        std::fs::write(tool.join("problem.yaml"), "name: x\n").unwrap();
+        // No package above it: a package of its own.
+        assert!(is_package(&tool));
+        std::fs::write(pkg.join("problem.yaml"), "name: p\n").unwrap();
+        assert!(!is_package(&tool));
+        assert!(is_package(&pkg));
+        let (found, folder) = enclosing_package(&tool).unwrap();
+        assert_eq!(
+            (found, folder.as_str()),
+            (pkg.canonicalize().unwrap(), "generators")
+        );
+        // A package folder beside other packages is no part of them.
+        let other = d.path().join("other");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("problem.yaml"), "name: o\n").unwrap();
+        assert!(is_package(&other));
+    }
 }

@@ -48,7 +48,19 @@ pub struct Program {
     /// `{{name}}` in its sources is replaced by the package's constant of that name before it
     /// is built (validators, output validators, generators; not submissions, as in BAPCtools).
     pub substitute: bool,
+    /// The package whose `include/<language>/` files are built with it, as with a
+    /// submission: set for generators.yaml's `solution:` programs (see [`Program::as_solution`]).
+    pub included_from: Option<PathBuf>,
     built: OnceLock<Result<Built, JuryError>>,
+}
+
+impl Program {
+    /// The program built as a submission of the package in `pkg` is: with the package's
+    /// included files (generators.yaml's `solution:`, which is often a jury submission).
+    pub fn as_solution(mut self, pkg: &Path) -> Program {
+        self.included_from = Some(pkg.to_path_buf());
+        self
+    }
 }
 
 /// A built program: how to start it.
@@ -225,8 +237,7 @@ impl JuryRunner {
                     language: *language,
                     entry: None,
                 };
-                compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
-                    .map_err(harness)?
+                self.compile(program, &sub).map_err(harness)?
             }
             Form::Checktestdata(_) => unreachable!("checktestdata programs are returned above"),
             Form::Folder { main, language } => {
@@ -237,8 +248,7 @@ impl JuryRunner {
                     language: *language,
                     entry: Some(main.clone()),
                 };
-                compile::compile(&sub, &self.table, &self.compile_limits, &self.cache)
-                    .map_err(harness)?
+                self.compile(program, &sub).map_err(harness)?
             }
         };
         if let CompileOutcome::Failed { message } = &compiled.outcome {
@@ -252,6 +262,32 @@ impl JuryRunner {
             compiled: Some(compiled),
             script: None,
         })
+    }
+
+    /// Compiles `sub`, the source of `program`, with the package's included files if it
+    /// takes them.
+    fn compile(
+        &self,
+        program: &Program,
+        sub: &Submission,
+    ) -> Result<compile::Compiled, compile::CompileError> {
+        let included =
+            match &program.included_from {
+                Some(pkg) => super::include::files_for(pkg, sub.language, &self.constants)
+                    .map_err(|e| compile::CompileError::Io {
+                        context: "reading the package's included files".into(),
+                        source: std::io::Error::other(e),
+                    })?,
+                None => Vec::new(),
+            };
+        compile::compile_with_files(
+            sub,
+            &included,
+            &self.table,
+            &self.compile_limits,
+            &self.cache,
+            compile::PchPolicy::Lazy,
+        )
     }
 
     /// Runs `program` with `args` under `limits` in `work_dir` (fresh, writable), with the
@@ -401,6 +437,7 @@ fn find_in(
                 form: Form::Checktestdata(file),
                 testlib: false,
                 substitute: true,
+                included_from: None,
                 built: OnceLock::new(),
             });
             continue;
@@ -429,6 +466,7 @@ pub fn program(path: &Path, display: &str) -> Result<Option<Program>, String> {
         form,
         testlib,
         substitute: true,
+        included_from: None,
         built: OnceLock::new(),
     };
     if path.is_file() {
@@ -528,6 +566,7 @@ pub fn folder_program(path: &Path, display: &str, main: &Path) -> Option<Program
         },
         testlib: false,
         substitute: true,
+        included_from: None,
         built: OnceLock::new(),
     })
 }
@@ -614,6 +653,7 @@ fn with_constants(
         form,
         testlib: program.testlib,
         substitute: false,
+        included_from: program.included_from.clone(),
         built: OnceLock::new(),
     };
     Ok(Some((dir, copy)))

@@ -57,11 +57,13 @@ pub fn load(
     let Ok(folders) = std::fs::read_dir(&root) else {
         return Ok((out, warnings));
     };
-    let mut folders: Vec<PathBuf> = folders
+    let (mut folders, mut loose): (Vec<PathBuf>, Vec<PathBuf>) = folders
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
+        .filter(|p| !p.file_name().is_some_and(is_tool_litter))
+        .partition(|p| p.is_dir());
     folders.sort();
+    loose.sort();
+
     for folder_path in folders {
         let folder = file_name(&folder_path);
         if folder_path.file_name().is_some_and(is_tool_litter) {
@@ -195,7 +197,10 @@ pub fn load(
                         "partially_accepted is for scoring problems; not checked".to_string()
                     }
                     _ => format!(
-                        "folder `{folder}` has no meaning in this format version and the file no @EXPECTED_RESULTS@ header; not checked"
+                        "folder `{folder}` has no meaning in this format version{} and the file no @EXPECTED_RESULTS@ header; not checked",
+                        near_folder(&folder)
+                            .map(|f| format!(" (nor for problemtools, BAPCtools or DOMjudge: did you mean `{f}`?)"))
+                            .unwrap_or_default()
                     ),
                 })
             } else if let Some(word) = language
@@ -255,7 +260,36 @@ pub fn load(
             });
         }
     }
+    // A program directly in submissions/: no tool runs it (problemtools, BAPCtools and
+    // DOMjudge take submissions in folders), so judge says so rather than pass it over.
+    for path in loose {
+        if let Some(language) = Language::from_path(&path) {
+            out.push(loose_submission(path, language));
+        }
+    }
     Ok((out, warnings))
+}
+
+/// A program directly in `submissions/`, shown as not checked.
+fn loose_submission(path: PathBuf, language: Language) -> JurySubmission {
+    JurySubmission {
+        rel: file_name(&path),
+        folder: String::new(),
+        language: Some(language),
+        lower_bound: false,
+        upper_bound: false,
+        rules: Vec::new(),
+        entrypoint: None,
+        verdicts: None,
+        score: None,
+        group_scores: Vec::new(),
+        skipped: Some(
+            "directly in submissions/, in no folder that says what it must get (problemtools, BAPCtools and DOMjudge run only submissions in folders); not checked"
+                .into(),
+        ),
+        randomised: false,
+        path,
+    }
 }
 
 /// Marks the submissions whose language's compiler or runtime is missing here as not checked
@@ -269,6 +303,16 @@ pub fn skip_missing_toolchains(subs: &mut [JurySubmission], table: &crate::compi
             s.skipped = Some(format!("{why}; not checked"));
         }
     }
+}
+
+/// The verdict folder a folder name met in the wild stands for, which no tool reads as such
+/// (`runtime_error` for `run_time_error`).
+fn near_folder(folder: &str) -> Option<&'static str> {
+    Some(match folder {
+        "run_time_exception" | "runtime_error" | "runtime_exception" => "run_time_error",
+        "wrong_answers" => "wrong_answer",
+        _ => return None,
+    })
 }
 
 fn file_name(p: &Path) -> String {

@@ -23,11 +23,19 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         path: yaml_path.clone(),
         source,
     })?;
-    let (config, yaml_warnings) =
+    let (mut config, yaml_warnings) =
         config::parse(&text).map_err(|message| PackageError::Invalid {
             path: yaml_path.clone(),
             message,
         })?;
+    // DOMjudge's time limit files, where problem.yaml gives no limit (as DOMjudge reads them).
+    let mut time_limit_source = "problem.yaml";
+    if config.limits.time_limit.is_none() {
+        if let Some((limit, file)) = crate::kattis::limitfile::read(dir).map_err(broken)? {
+            config.limits.time_limit = Some(limit);
+            time_limit_source = file;
+        }
+    }
     let (notes, yaml_warnings): (Vec<String>, Vec<String>) = yaml_warnings
         .into_iter()
         .partition(|w| w.starts_with("note: "));
@@ -128,6 +136,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             notes,
         )
         .with_grader(grader)
+        .with_time_limit_source(time_limit_source)
         .with_answer_validators(answer_validators)
         .with_data_lock(source.lock),
     );

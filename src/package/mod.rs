@@ -179,6 +179,15 @@ impl Package {
             if dir.join("problem.toml").is_file() {
                 return Package::load(dir);
             }
+            if let Some((pkg, folder)) =
+                crate::kattis::enclosing_package(dir).filter(|_| dir.join("problem.yaml").is_file())
+            {
+                return Err(PackageError::Broken(format!(
+                    "{}: this problem.yaml is a tool's, not a problem's: the folder is in {folder}/ of the package {}",
+                    dir.display(),
+                    pkg.display()
+                )));
+            }
             if crate::kattis::is_package(dir) {
                 return kattis::load(dir, jury);
             }

@@ -325,7 +325,7 @@ impl Package {
                     tight_limit_fails: true,
                     // Legacy problemtools only warns; 2025-09 makes it an error.
                     sensitive_tle_fails: k.config.version == Version::V2025,
-                    source: "problem.yaml",
+                    source: k.time_limit_source,
                 }
             }
             None => TimeRules {

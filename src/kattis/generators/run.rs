@@ -94,8 +94,10 @@ impl<'a> Runner<'a> {
             }
             match &case.solution {
                 Some(s) if !solutions.contains_key(s) => {
+                    // Built as a submission is: with the package's include/ files.
                     let p = find_program(pkg, s)
-                        .map_err(|e| anyhow!("{}: solution: {e}", case.rule))?;
+                        .map_err(|e| anyhow!("{}: solution: {e}", case.rule))?
+                        .as_solution(pkg);
                     solutions.insert(s.clone(), p);
                 }
                 None if case.default_solution && !NO_ANSWER.contains(&case.root()) => {
@@ -110,7 +112,9 @@ impl<'a> Runner<'a> {
                 if !solutions.contains_key(&s) {
                     solutions.insert(
                         s.clone(),
-                        find_program(pkg, &s).map_err(|e| anyhow!("{e}"))?,
+                        find_program(pkg, &s)
+                            .map_err(|e| anyhow!("{e}"))?
+                            .as_solution(pkg),
                     );
                 }
                 default_solution = Some(s);

@@ -1,0 +1,1 @@
+long long plus(long long a, long long b);
