@@ -59,9 +59,12 @@ const BINARY_NAME: &str = "solution";
 /// Limits on one compilation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompileLimits {
-    /// Wall-clock limit; a compiler still running is killed and the result is a compile
-    /// error "compilation exceeded N s".
-    pub wall_time: Duration,
+    /// CPU-time limit of the compiler (its whole process group): past it the compiler is
+    /// killed and the result is a compile error "compilation exceeded N s of CPU time". Time
+    /// spent waiting for a CPU does not count; a wall-clock backstop of 10 times the limit
+    /// (less the waits for a CPU; 100 times in all) ends a compiler that does not run, as a
+    /// [`CompileError::Stalled`] (not the submission's fault).
+    pub cpu_time: Duration,
     /// Address-space limit for the compiler (skipped for languages whose table entry sets
     /// `compile_rlimit_as = false`, i.e. JVM-based compilers, which get `{memory_mib}`
     /// for `-J-Xmx` instead).
@@ -75,23 +78,23 @@ pub struct CompileLimits {
     pub binary_bytes: u64,
     /// Larger sources are a compile error without running the compiler.
     pub source_bytes: u64,
-    /// Wall-clock limit of a precompiled header's build (see `pch`): longer than a
+    /// CPU-time limit of a precompiled header's build (see `pch`): longer than a
     /// submission's, since it is the judge's own work on a known header (5-6 s of CPU time
-    /// here) and a build killed on a loaded machine is lost for every compile waiting for it.
-    pub header_wall_time: Duration,
+    /// here) and a build killed is lost for every compile waiting for it.
+    pub header_cpu_time: Duration,
 }
 
 impl Default for CompileLimits {
-    /// 30 s, 2 GiB, 64 KiB of output, 1 GiB binaries, 16 MiB sources; 120 s for a
-    /// precompiled header.
+    /// 30 s of CPU time, 2 GiB, 64 KiB of output, 1 GiB binaries, 16 MiB sources; 120 s of
+    /// CPU time for a precompiled header.
     fn default() -> Self {
         CompileLimits {
-            wall_time: Duration::from_secs(30),
+            cpu_time: Duration::from_secs(30),
             memory_bytes: 2048 * MIB,
             output_bytes: 64 * 1024,
             binary_bytes: 1024 * MIB,
             source_bytes: 16 * MIB,
-            header_wall_time: Duration::from_secs(120),
+            header_cpu_time: Duration::from_secs(120),
         }
     }
 }
@@ -222,6 +225,11 @@ pub enum CompileError {
         context: String,
         source: std::io::Error,
     },
+    /// The compiler got (or used) too little CPU time for too long: stopped at the wall-clock
+    /// backstop with its CPU time under the limit. The machine's fault (or a hung compiler),
+    /// never the submission's.
+    #[error("{0}")]
+    Stalled(String),
     /// Judge was asked to stop while compiling; the compiler was killed and nothing cached.
     #[error("{0}")]
     Interrupted(#[from] crate::interrupt::Interrupted),
@@ -500,7 +508,7 @@ pub fn compile_with_files(
                 &argv,
                 &build_dir,
                 &compile_env,
-                limits.wall_time,
+                limits.cpu_time,
                 rlimits,
                 cap,
             )
@@ -531,8 +539,14 @@ pub fn compile_with_files(
                     (CompileOutcome::Failed { message }, finished.wall, false)
                 }
                 process::Exit::TimedOut => {
-                    let message = format!("compilation exceeded {}", seconds(limits.wall_time));
+                    let limit = seconds(limits.cpu_time);
+                    let message = format!("compilation exceeded {limit} of CPU time");
                     (CompileOutcome::Failed { message }, finished.wall, false)
+                }
+                process::Exit::Stalled => {
+                    return Err(CompileError::Stalled(
+                        finished.stalled(&argv[0], limits.cpu_time),
+                    ))
                 }
                 // Dropping `build` removes the half-built entry.
                 process::Exit::Interrupted(signal) => {

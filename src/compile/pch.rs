@@ -356,8 +356,8 @@ fn build(
         file_size: limits.binary_bytes,
     };
     let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-    let wall = limits.header_wall_time;
-    let finished = process::run(&argv, scratch.path(), &env, wall, rlimits, cap)
+    let cpu_limit = limits.header_cpu_time;
+    let finished = process::run(&argv, scratch.path(), &env, cpu_limit, rlimits, cap)
         .map_err(|e| Stop::Failed(format!("could not start `{}`: {e}", argv[0])))?;
     let build_time_us = u64::try_from(finished.wall.as_micros()).unwrap_or(u64::MAX);
     let message = clean_message(&finished.output, scratch.path());
@@ -392,8 +392,16 @@ fn build(
         }
         process::Exit::TimedOut => {
             return Err(Stop::Failed(format!(
-                "`{program}` took longer than the limit of {} for a precompiled header",
-                seconds(wall)
+                "`{program}` used more than the limit of {} of CPU time for a precompiled header",
+                seconds(cpu_limit)
+            )))
+        }
+        process::Exit::Stalled => {
+            return Err(Stop::Failed(format!(
+                "`{program}` used only {} of CPU time in {} for a precompiled header: the \
+                 machine is too busy, or the compiler hung",
+                seconds(finished.cpu),
+                seconds(finished.wall)
             )))
         }
         process::Exit::Interrupted(signal) => {

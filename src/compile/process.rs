@@ -1,4 +1,13 @@
-//! Running a (trusted) compiler under a wall-time limit, rlimits and an output cap.
+//! Running a (trusted) compiler under a CPU-time limit, rlimits and an output cap.
+//!
+//! The limit counts the CPU time of the compiler's process group (every process below the
+//! compiler, with what they reaped), polled every [`POLL`], so a busy machine, where a
+//! compiler waits for a CPU, never turns into a compile error. A wall-clock backstop ends a
+//! compiler that does not run: [`BACKSTOP_FACTOR`] times the limit of wall time less the
+//! time its processes waited for a CPU (their scheduler run delay, as a run's backstop
+//! counts it), or [`OVERLOAD_FACTOR`] times the limit of wall time in all, however much of
+//! it was waiting. That is [`Exit::Stalled`]: the machine's or the compiler's fault, never
+//! the submission's.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
@@ -15,8 +24,11 @@ use wait_timeout::ChildExt;
 pub(crate) enum Exit {
     Code(i32),
     Signal(i32),
-    /// Killed (with its whole process group) at the wall-time limit.
+    /// Killed (with its whole process group) past its CPU-time limit.
     TimedOut,
+    /// Killed (with its whole process group) at the wall-clock backstop, its CPU time still
+    /// under the limit: the machine was too busy to give it the CPU, or it hung.
+    Stalled,
     /// Killed (with its whole process group) because judge was asked to stop by this signal
     /// (see [`crate::interrupt`]).
     Interrupted(i32),
@@ -28,6 +40,53 @@ pub(crate) struct Finished {
     /// stdout then stderr, each capped; a note is appended where output was dropped.
     pub output: Vec<u8>,
     pub wall: Duration,
+    /// CPU time of the process group as last polled (zero for a compiler that ended before
+    /// the first poll).
+    pub cpu: Duration,
+}
+
+impl Finished {
+    /// The one line for a compiler `program` under CPU limit `limit` that ended as
+    /// [`Exit::Stalled`].
+    pub fn stalled(&self, program: &str, limit: Duration) -> String {
+        let s = |d: Duration| format!("{:.1} s", d.as_secs_f64());
+        format!(
+            "compiler `{program}` stopped after {} of wall time having used only {} of CPU \
+             time (the compile limit is {} of CPU time): the machine is too busy, or the \
+             compiler hung; not a compile error of the submission",
+            s(self.wall),
+            s(self.cpu),
+            s(limit)
+        )
+    }
+}
+
+/// How often the compiler's CPU time (and an interruption) is looked at.
+const POLL: Duration = Duration::from_millis(50);
+/// The backstop for wall time not spent waiting for a CPU, as a multiple of the CPU limit.
+pub(crate) const BACKSTOP_FACTOR: u32 = 10;
+/// The backstop for wall time in all, as a multiple of the CPU limit.
+pub(crate) const OVERLOAD_FACTOR: u32 = 100;
+
+/// CPU time of process `pid` and every process below it (each with the children it
+/// reaped), and the time their live threads waited for a CPU.
+#[cfg(target_os = "linux")]
+fn measure(pid: i32, _elapsed: Duration) -> (Duration, Duration) {
+    use crate::sandbox::linux::procfs;
+    let mut pids = vec![pid];
+    pids.extend(procfs::descendants(pid, 4096));
+    let (mut cpu, mut waited) = (Duration::ZERO, Duration::ZERO);
+    for p in pids {
+        cpu += procfs::sample(p).map_or(Duration::ZERO, |s| s.cpu);
+        waited += procfs::process_schedstat(p).wait;
+    }
+    (cpu, waited)
+}
+
+/// Without `/proc`: the wall time, as before CPU time was measured.
+#[cfg(not(target_os = "linux"))]
+fn measure(_pid: i32, elapsed: Duration) -> (Duration, Duration) {
+    (elapsed, Duration::ZERO)
 }
 
 /// rlimits applied in the child before `exec`.
@@ -38,7 +97,8 @@ pub(crate) struct Rlimits {
 }
 
 /// Runs `argv` (argv[0] a resolved path) in `cwd` with judge's environment plus `env`, stdin
-/// from /dev/null, in its own process group. Each of stdout and stderr keeps at most
+/// from /dev/null, in its own process group, for at most `cpu_limit` of CPU time (and the
+/// wall-clock backstops of the module documentation). Each of stdout and stderr keeps at most
 /// `output_cap` bytes; both are drained concurrently so a chatty compiler never blocks.
 ///
 /// The group is in the background of the terminal, so a Ctrl-C does not reach it: the wait
@@ -47,7 +107,7 @@ pub(crate) fn run(
     argv: &[String],
     cwd: &Path,
     env: &BTreeMap<String, String>,
-    wall_limit: Duration,
+    cpu_limit: Duration,
     rlimits: Rlimits,
     output_cap: usize,
 ) -> io::Result<Finished> {
@@ -96,18 +156,25 @@ pub(crate) fn run(
     }
 
     let pgid = child.id() as libc::pid_t;
+    let backstop = cpu_limit.saturating_mul(BACKSTOP_FACTOR);
+    let overload = cpu_limit.saturating_mul(OVERLOAD_FACTOR);
     let mut stopped = None;
+    let (mut cpu, mut waited) = (Duration::ZERO, Duration::ZERO);
     let status = loop {
-        // Wake up at least every POLL to notice an interruption.
-        const POLL: Duration = Duration::from_millis(50);
-        let left = wall_limit.saturating_sub(start.elapsed());
-        if let Some(status) = child.wait_timeout(left.min(POLL))? {
+        // Wake up every POLL to measure the CPU time and notice an interruption.
+        if let Some(status) = child.wait_timeout(POLL)? {
             break Some(status);
         }
+        let elapsed = start.elapsed();
+        let (c, w) = measure(pgid, elapsed);
+        // A process that ended took its waits along: keep the most seen.
+        (cpu, waited) = (cpu.max(c), waited.max(w));
         if let Some(signal) = crate::interrupt::requested() {
             stopped = Some(Exit::Interrupted(signal));
-        } else if start.elapsed() >= wall_limit {
+        } else if cpu > cpu_limit {
             stopped = Some(Exit::TimedOut);
+        } else if elapsed.saturating_sub(waited) >= backstop || elapsed >= overload {
+            stopped = Some(Exit::Stalled);
         } else {
             continue;
         }
@@ -142,7 +209,12 @@ pub(crate) fn run(
             (None, None) => Exit::Code(-1),
         },
     };
-    Ok(Finished { exit, output, wall })
+    Ok(Finished {
+        exit,
+        output,
+        wall,
+        cpu,
+    })
 }
 
 #[cfg(target_env = "gnu")]
@@ -250,12 +322,26 @@ mod tests {
     }
 
     #[test]
-    fn timeout_kills_the_whole_group() {
+    fn the_backstop_kills_the_whole_group_of_a_compiler_that_does_not_run() {
         let start = Instant::now();
         // The background sleep holds stdout open; killing only the shell would hang the drain.
         let f = sh("sleep 30 & sleep 30", Duration::from_millis(300), 100);
+        assert_eq!(f.exit, Exit::Stalled);
+        assert!(f.cpu < Duration::from_millis(300), "{:?}", f.cpu);
+        assert!(f.wall >= Duration::from_secs(3), "{:?}", f.wall);
+        assert!(start.elapsed() < Duration::from_secs(8));
+    }
+
+    #[test]
+    fn cpu_time_of_the_group_past_the_limit_is_a_timeout() {
+        // The burning child is the shell's: counted while it runs.
+        let f = sh(
+            "sh -c 'while :; do :; done' & wait",
+            Duration::from_millis(300),
+            100,
+        );
         assert_eq!(f.exit, Exit::TimedOut);
-        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(f.cpu > Duration::from_millis(300), "{:?}", f.cpu);
     }
 
     #[test]

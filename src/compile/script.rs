@@ -119,7 +119,7 @@ pub fn build(
             &argv,
             &root,
             &Default::default(),
-            limits.wall_time,
+            limits.cpu_time,
             process::Rlimits {
                 address_space: None,
                 file_size: limits.binary_bytes,
@@ -146,8 +146,16 @@ pub fn build(
             }
             process::Exit::TimedOut => {
                 outcome = CompileOutcome::Failed {
-                    message: format!("`build` ran over {} s", limits.wall_time.as_secs()),
+                    message: format!(
+                        "`build` ran over {} s of CPU time",
+                        limits.cpu_time.as_secs()
+                    ),
                 }
+            }
+            process::Exit::Stalled => {
+                return Err(CompileError::Stalled(
+                    finished.stalled("build", limits.cpu_time),
+                ))
             }
             process::Exit::Interrupted(signal) => {
                 return Err(crate::interrupt::Interrupted { signal }.into())

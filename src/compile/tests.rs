@@ -476,24 +476,114 @@ fn missing_compiler_is_a_harness_error_naming_it() {
     assert!(err.to_string().contains("/nonexistent/python9"), "{err}");
 }
 
+/// `n` shell loops that keep the CPUs busy until dropped (as tests/common/busy.rs).
+struct Busy(Vec<std::process::Child>);
+
+impl Busy {
+    fn start(n: usize) -> Busy {
+        Busy(
+            (0..n)
+                .map(|_| {
+                    Command::new("sh")
+                        .args(["-c", "while :; do :; done"])
+                        .spawn()
+                        .expect("busy loop")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// A language table whose C "compiler" is a shell script that burns `ticks` hundredths of a
+/// second of its own CPU time (forever if `None`), then copies the source as the binary.
+fn burning_compiler(f: &Fixture, ticks: Option<u32>) -> LanguageTable {
+    let limit = ticks.map_or("-1".to_string(), |t| t.to_string());
+    let script = f.root.join("burn.sh");
+    fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsrc=$1\ndst=$2\ni=0\nwhile :; do\n  i=$((i + 1))\n  if [ $((i % 500)) -eq 0 ] && [ {limit} -ge 0 ]; then\n    read -r stat < /proc/$$/stat\n    set -- ${{stat#*) }}\n    [ $((${{12}} + ${{13}})) -ge {limit} ] && break\n  fi\ndone\ncp \"$src\" \"$dst\"\n"
+        ),
+    )
+    .unwrap();
+    // Run by `sh`, not executed: a file just written cannot be executed while another
+    // test's fork may still hold it open ("Text file busy").
+    table_file(
+        f,
+        &format!(
+            "[c]\ncompile = [\"/bin/sh\", \"{}\", \"{{source}}\", \"{{binary}}\"]\nrun = [\"{{binary}}\"]\n",
+            script.display()
+        ),
+    )
+}
+
 #[test]
-fn compile_time_limit_gives_ce_and_is_not_cached() {
+fn a_compiler_that_waits_for_a_cpu_past_the_limit_is_not_a_compile_error() {
+    // 0.2 s of CPU time under a 1 s limit, beside enough busy loops that it takes longer
+    // than 1 s of wall time: the limit counts the compiler's CPU time, not the machine's load.
     let f = fixture();
-    let table = table_file(
-        &f,
-        "[c]\ncompile = [\"sleep\", \"5\"]\nrun = [\"{binary}\"]\n",
-    );
+    let table = burning_compiler(&f, Some(20));
     let limits = CompileLimits {
-        wall_time: Duration::from_secs(1),
+        cpu_time: Duration::from_secs(1),
+        ..CompileLimits::default()
+    };
+    let sub = f.submit("loaded.c", SUM_C);
+    let _busy = Busy::start(8);
+    let start = std::time::Instant::now();
+    let c = f.compile_with(&sub, &table, &limits);
+    let wall = start.elapsed();
+    assert_eq!(c.outcome, CompileOutcome::Ok, "{:?}", c.outcome);
+    assert!(
+        wall > limits.cpu_time,
+        "not loaded enough to test: {wall:?}"
+    );
+}
+
+#[test]
+fn a_compiler_past_its_cpu_limit_gives_ce_and_is_not_cached() {
+    let f = fixture();
+    let table = burning_compiler(&f, None);
+    let limits = CompileLimits {
+        cpu_time: Duration::from_millis(500),
         ..CompileLimits::default()
     };
     let sub = f.submit("slow.c", SUM_C);
-    let start = std::time::Instant::now();
     let c = f.compile_with(&sub, &table, &limits);
-    assert!(start.elapsed() < Duration::from_secs(4));
-    assert_eq!(failure(&c), "compilation exceeded 1 s");
+    assert_eq!(failure(&c), "compilation exceeded 0.5 s of CPU time");
     assert!(c.entry_dir.is_none());
     assert!(!f.compile_with(&sub, &table, &limits).cached);
+}
+
+#[test]
+fn a_compiler_that_does_not_run_ends_at_the_backstop_as_a_harness_error() {
+    let f = fixture();
+    let table = table_file(
+        &f,
+        "[c]\ncompile = [\"sleep\", \"30\"]\nrun = [\"{binary}\"]\n",
+    );
+    let limits = CompileLimits {
+        cpu_time: Duration::from_millis(300),
+        ..CompileLimits::default()
+    };
+    let sub = f.submit("hung.c", SUM_C);
+    let start = std::time::Instant::now();
+    let err = compile(&sub, &table, &limits, &f.cache).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(8));
+    assert!(matches!(err, CompileError::Stalled(_)), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains("(the compile limit is 0.3 s of CPU time): the machine is too busy, or the compiler hung"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -912,7 +1002,8 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
         let table = pch_table(&f, &script, "cstdio");
         needed_before(&f, &table, "cstdio");
         let limits = CompileLimits {
-            header_wall_time: Duration::from_secs(3),
+            // The sleeping one ends at the wall-clock backstop, 10 times this.
+            header_cpu_time: Duration::from_millis(300),
             ..CompileLimits::default()
         };
         let entries = pch_entries(&f.cache).len();

@@ -135,7 +135,27 @@ fn decide_run(
     let secs = |d: Duration| format!("{:.2} s", d.as_secs_f64());
     let over_cpu = outcome.cpu_time > limits.cpu_time;
     let over_mem = outcome.peak_memory_kib.saturating_mul(1024) > limits.memory_bytes;
-    match outcome.limit_hit {
+    // SIGXCPU comes from the kernel's CPU-time backstop (the run's `RLIMIT_CPU`), the
+    // harness's limit: a TLE, never a crash (the Linux sandbox says so in `limit_hit` too).
+    let xcpu = outcome.termination == Termination::Signaled(libc::SIGXCPU);
+    let limit_hit = outcome.limit_hit.or(xcpu.then_some(LimitHit::CpuTime));
+    match limit_hit {
+        Some(LimitHit::CpuTime) if xcpu && !over_cpu => {
+            // Only the kernel's CPU-time backstop (SIGXCPU) stops a run under its limit: the
+            // kernel counts CPU time in scheduler ticks, which run ahead on a busy or virtual
+            // machine. Stopped by the harness's own limits, so never a crash.
+            return (
+                Verdict::TLE,
+                format!(
+                    "stopped by the kernel's CPU-time backstop (SIGXCPU) at {} of CPU time by \
+                     judge's count, under the {} limit: the kernel counts in scheduler ticks, \
+                     which run ahead on a busy or virtual machine ({})",
+                    secs(outcome.cpu_time),
+                    secs(limits.cpu_time),
+                    time_breakdown(outcome)
+                ),
+            );
+        }
         Some(LimitHit::CpuTime) => {
             return (
                 Verdict::TLE,
@@ -396,6 +416,31 @@ mod tests {
             });
             assert_eq!(v, want, "{hit:?}: {msg}");
         }
+    }
+
+    #[test]
+    fn the_kernels_cpu_backstop_is_a_tle_that_says_so_never_a_crash() {
+        // The kernel's tick count ran ahead of judge's: SIGXCPU under the limit.
+        let mut o = outcome(Termination::Signaled(libc::SIGXCPU), None);
+        o.cpu_time = Duration::from_millis(420);
+        o.wall_time = Duration::from_millis(3100);
+        for hit in [None, Some(LimitHit::CpuTime)] {
+            o.limit_hit = hit;
+            let (v, msg) = decide(&o, &limits(), &[], |_| panic!("checker must not run"));
+            assert_eq!(v, Verdict::TLE, "{msg}");
+            assert!(
+                msg.starts_with(
+                    "stopped by the kernel's CPU-time backstop (SIGXCPU) at 0.42 s of CPU time \
+                     by judge's count, under the 1.00 s limit"
+                ),
+                "{msg}"
+            );
+        }
+        // Over the limit by judge's count too: the plain message.
+        o.cpu_time = Duration::from_millis(1010);
+        let (v, msg) = decide(&o, &limits(), &[], |_| panic!("checker must not run"));
+        assert_eq!(v, Verdict::TLE);
+        assert!(msg.starts_with("CPU time over the 1.00 s limit"), "{msg}");
     }
 
     #[test]

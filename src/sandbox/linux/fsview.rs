@@ -78,7 +78,24 @@ pub enum OpKind {
     RemountRootWritable,
     /// Detach the mount at `dst` and everything mounted below it.
     Unmount,
+    /// Bind `src` (`/dev/null`) over the existing file `dst`: a file of the box's `/proc`
+    /// about its pid 1 (see [`PID1_MASKED`]).
+    Mask,
 }
+
+/// What a run could read of its pid namespace's pid 1 (the slot's init or the run's proxy,
+/// which share the harness's memory and so show judge's command line and environment):
+/// each is covered by `/dev/null`, relative to the box's `/proc`. Its `comm` is set to
+/// [`PID1_NAME`].
+pub const PID1_MASKED: [&str; 4] = [
+    "1/cmdline",
+    "1/environ",
+    "1/task/1/cmdline",
+    "1/task/1/environ",
+];
+
+/// The name (`comm`) pid 1 of a run's pid namespace takes.
+pub const PID1_NAME: &std::ffi::CStr = c"init";
 
 /// A step of building the box; paths are absolute paths under the staging mount point.
 #[derive(Debug, Clone)]
@@ -363,7 +380,12 @@ impl FsView {
             flags: 0,
             mode: 0,
         }];
-        ops.extend(plan.ops.into_iter().filter(|op| op.kind != OpKind::Proc));
+        // The slot's init mounts the box's /proc (and masks its own files) itself.
+        ops.extend(
+            plan.ops
+                .into_iter()
+                .filter(|op| !matches!(op.kind, OpKind::Proc | OpKind::Mask)),
+        );
         // Detaching a mount takes what is mounted below it along: only the outermost ones.
         let mounted: Vec<&MountOp> = ops
             .iter()
@@ -422,6 +444,15 @@ impl FsView {
             .collect();
         let base_len = steps.len();
         steps.push(step(OpKind::Proc, "", "/proc", 0, 0));
+        for file in PID1_MASKED {
+            steps.push(step(
+                OpKind::Mask,
+                "/dev/null",
+                Path::new("/proc").join(file),
+                0,
+                0,
+            ));
+        }
         // /tmp first: folders bound below it (a binary in /tmp/...) go on top of it.
         let size = quota_bytes.max(1 << 20).div_ceil(4096) * 4096;
         let scratch_opts = |mode: &str| format!("size={size},nr_inodes=8192,mode={mode}");

@@ -32,13 +32,13 @@
 //!   would turn an MLE into an RE, so the backstop leaves the polling room to see it). Processes are limited by
 //!   `RLIMIT_NPROC`, which the kernel counts per user namespace. Known gaps of this path:
 //!   CPU and memory of *descendants* are only seen once the contestant has waited for them
-//!   (an orphan's CPU is not counted; the wall limit and the per-process `RLIMIT_CPU` bound
-//!   it).
+//!   (an orphan's CPU is not counted; the wall limit bounds it).
 //!
 //! Both: a private file-system view (module `fsview`; as root its fixed part is built once
 //! per slot and each run starts from a copy), seccomp, Landlock (read+exec: system dirs,
 //! `read_only`; everything: `work_dir`; no TCP; no signals/abstract sockets outside the run),
-//! `RLIMIT_CPU` = ⌈limit⌉ + 1 s backstop, `RLIMIT_STACK` = memory limit, `RLIMIT_FSIZE` =
+//! `RLIMIT_CPU` soft limit = ⌈2 × limit⌉ + 1 s as the kernel's backstop (SIGXCPU: a TLE; see
+//! `run::cpu_backstop_secs`), `RLIMIT_STACK` = memory limit, `RLIMIT_FSIZE` =
 //! max(memory, output) limit, `RLIMIT_CORE` = 0, `RLIMIT_NOFILE` = 512, never `RLIMIT_AS` (it
 //! breaks the JVM and turns MLE into crashes).
 //!

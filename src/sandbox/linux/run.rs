@@ -53,6 +53,27 @@ fn rl(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
     )
 }
 
+/// `(res, soft limit value)` that keeps the hard limit the harness has: the kernel signals
+/// at the soft limit (`RLIMIT_CPU`: SIGXCPU, which ends a program that does not handle it) and
+/// only sends SIGKILL at the hard one.
+fn rl_soft(res: libc::__rlimit_resource_t, value: u64) -> (u32, libc::rlimit64) {
+    let (res, mut lim) = rl(res, u64::MAX);
+    lim.rlim_cur = value.min(lim.rlim_max);
+    (res, lim)
+}
+
+/// Whole seconds of `RLIMIT_CPU`'s soft limit for a run with CPU limit `cpu`: twice the
+/// limit, rounded up, plus 1 s. The kernel counts that limit in scheduler ticks (the task
+/// running when a tick comes is charged the whole tick), which on a busy or virtual machine
+/// (stolen time is charged, sleepers woken just before a tick are charged whole ticks) runs
+/// ahead of the CPU time judge measures; with `⌈limit⌉ + 1 s` a 40 s run was signalled at
+/// 38.8 s of measured CPU time. Judge's supervision stops a run at its limit; this is only
+/// the kernel's backstop, and what it stops is a TLE (see [`outcome`]).
+pub fn cpu_backstop_secs(cpu: Duration) -> u64 {
+    let twice = cpu * 2;
+    twice.as_secs() + u64::from(twice.subsec_nanos() > 0) + 1
+}
+
 /// Kills the proxy (and so the whole run) and reaps it if supervision did not, so the
 /// children never outlive the plan they read from.
 struct ProxyGuard {
@@ -227,9 +248,10 @@ pub fn spawn_err(program: &str, message: String) -> SandboxError {
 
 /// The resource limits the program gets (see the module documentation of `linux`).
 pub fn rlimits(lim: &crate::sandbox::Limits, cgroups: bool) -> Vec<(u32, libc::rlimit64)> {
-    let cpu_secs = lim.cpu_time.as_secs() + u64::from(lim.cpu_time.subsec_nanos() > 0) + 1;
     let mut rlimits = vec![
-        rl(libc::RLIMIT_CPU, cpu_secs),
+        // A soft limit only: past it the kernel sends SIGXCPU (once a second), never
+        // SIGKILL, so a run it ends is told apart from a program that killed itself.
+        rl_soft(libc::RLIMIT_CPU, cpu_backstop_secs(lim.cpu_time)),
         rl(libc::RLIMIT_CORE, 0),
         rl(libc::RLIMIT_FSIZE, lim.memory_bytes.max(lim.output_bytes)),
         rl(libc::RLIMIT_NOFILE, 512),
@@ -435,7 +457,9 @@ pub fn outcome(
     lim: &crate::sandbox::Limits,
     (disk_used, disk_size): (u64, u64),
 ) -> RunOutcome {
-    if cpu_time > lim.cpu_time {
+    // SIGXCPU: the kernel's CPU-time backstop (`RLIMIT_CPU`) ended it, by its own count (see
+    // [`cpu_backstop_secs`]): a time limit, whatever judge measured.
+    if cpu_time > lim.cpu_time || termination == Termination::Signaled(libc::SIGXCPU) {
         limit_hit = limit_hit.or(Some(LimitHit::CpuTime));
     }
     // A full box: the program wrote as much as its quota allows (and was refused more).

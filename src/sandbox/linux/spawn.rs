@@ -219,6 +219,12 @@ pub unsafe extern "C" fn proxy_main(arg: *mut c_void) -> libc::c_int {
             libc::PR_SET_PDEATHSIG as usize,
             libc::SIGKILL as usize,
         );
+        // Pid 1 of the run: not the harness thread's name (see `fsview::PID1_MASKED`).
+        sc2(
+            libc::SYS_prctl,
+            libc::PR_SET_NAME as usize,
+            super::fsview::PID1_NAME.as_ptr() as usize,
+        );
         // Our fd table is a copy of the harness's: drop everything but our own fds so
         // pipes of concurrent runs are not held open.
         let mut lo: i32 = 3;

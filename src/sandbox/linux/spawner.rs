@@ -73,6 +73,8 @@ struct InitSetup {
     mnt: i32,
     /// Where to mount the box's `/proc` (when `mnt >= 0`).
     proc_dir: CString,
+    /// The files of that `/proc` about the init to cover ([`fsview::PID1_MASKED`]).
+    masks: Vec<CString>,
     req: i32,
     reply: i32,
     harness: i32,
@@ -254,8 +256,18 @@ impl SlotSpawner {
         keep.sort_unstable();
         let mut proc_dir = stage.as_bytes().to_vec();
         proc_dir.extend_from_slice(b"/proc");
+        let masks = super::fsview::PID1_MASKED
+            .iter()
+            .filter_map(|f| {
+                let mut p = proc_dir.clone();
+                p.push(b'/');
+                p.extend_from_slice(f.as_bytes());
+                CString::new(p).ok()
+            })
+            .collect();
         let init_setup = Box::new(InitSetup {
             mnt,
+            masks,
             proc_dir: CString::new(proc_dir).unwrap_or_default(),
             req: init_req.as_raw_fd(),
             reply: init_reply.as_raw_fd(),

@@ -198,6 +198,7 @@ pub(in crate::sandbox::linux) unsafe fn run_ops(ops: &[MountOp]) -> Result<(), (
                     libc::MNT_DETACH as usize,
                 ))
                 .map_err(err)?,
+                OpKind::Mask => check(mount(src, dst, null, libc::MS_BIND, null)).map_err(err)?,
                 OpKind::Proc => check(mount(
                     c"proc".as_ptr().cast(),
                     dst,

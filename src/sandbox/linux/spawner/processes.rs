@@ -95,6 +95,12 @@ unsafe fn init_main(s: &InitSetup) -> libc::c_int {
     // SAFETY: raw system calls on the prepared setup and locals.
     unsafe {
         block_signals();
+        // Not the harness thread's name: nothing of judge shows in pid 1.
+        sc2(
+            libc::SYS_prctl,
+            libc::PR_SET_NAME as usize,
+            crate::sandbox::linux::fsview::PID1_NAME.as_ptr() as usize,
+        );
         if s.mnt >= 0 {
             let r = sc2(libc::SYS_setns, s.mnt as usize, libc::CLONE_NEWNS as usize);
             if r < 0 {
@@ -112,6 +118,20 @@ unsafe fn init_main(s: &InitSetup) -> libc::c_int {
             if r < 0 {
                 setup_failed(&s.err_step, &s.err_errno, Step::Mount, r, s.reply);
                 return 127;
+            }
+            // Runs see nothing of judge in pid 1's files (it shares the harness's memory).
+            for mask in s.masks.iter() {
+                let r = spawn::mount(
+                    c"/dev/null".as_ptr().cast(),
+                    mask.as_ptr().cast(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                );
+                if r < 0 {
+                    setup_failed(&s.err_step, &s.err_errno, Step::Mount, r, s.reply);
+                    return 127;
+                }
             }
         }
         // Our fd table is a copy of the harness's: keep only our own, so that pipes of
