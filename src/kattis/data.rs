@@ -84,7 +84,15 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
     for part in ["sample", "secret"] {
         let sub = data.join(part);
         if sub.is_dir() {
-            walk(&data, &sub, &root, true, &mut out.tests, &mut out.warnings)?;
+            walk(
+                &data,
+                &sub,
+                &root,
+                true,
+                &mut out.tests,
+                &mut out.warnings,
+                &mut out.notes,
+            )?;
         }
     }
     for (folder, answers, cases) in [
@@ -93,7 +101,15 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
     ] {
         let dir = data.join(folder);
         if dir.is_dir() {
-            walk(&data, &dir, &root, answers, cases, &mut out.warnings)?;
+            walk(
+                &data,
+                &dir,
+                &root,
+                answers,
+                cases,
+                &mut out.warnings,
+                &mut out.notes,
+            )?;
         }
     }
     if !out.tests.iter().any(|t| t.name.starts_with("secret/")) {
@@ -153,8 +169,8 @@ fn shown(dir: &Path, name: &std::ffi::OsStr) -> String {
     beneath::shown(&dir.join(name))
 }
 
-/// A file of a data folder that is not graded, and why (a warning: an error under
-/// `verify --strict`).
+/// A file of a data folder that is not graded, and why: a note of the package, which verify
+/// shows as a warning (an error under `--strict`).
 fn not_graded(dir: &Path, name: &std::ffi::OsStr, why: &str) -> String {
     format!("{}: not graded: {why}", shown(dir, name))
 }
@@ -182,6 +198,7 @@ fn walk(
     answers: bool,
     out: &mut Vec<Case>,
     warnings: &mut Vec<String>,
+    notes: &mut Vec<String>,
 ) -> Result<(), String> {
     use std::os::unix::ffi::OsStrExt;
     let config = read_group_config(data, dir, parent, warnings)?;
@@ -207,7 +224,7 @@ fn walk(
         let path = dir.join(os_name);
         let kind = kind(data, &path)?;
         let Some(name) = os_name.to_str().filter(|_| allowed_name(bytes)) else {
-            warnings.push(not_graded(&shown_dir, os_name, NAME_RULE));
+            notes.push(not_graded(&shown_dir, os_name, NAME_RULE));
             continue;
         };
         match kind {
@@ -219,7 +236,7 @@ fn walk(
                         path.display()
                     ));
                 }
-                walk(data, &path, &config, answers, out, warnings)?;
+                walk(data, &path, &config, answers, out, warnings, notes)?;
                 continue;
             }
             beneath::Kind::Other(what) if test_like => {
@@ -229,14 +246,16 @@ fn walk(
                 ));
             }
             beneath::Kind::Other(what) => {
-                warnings.push(not_graded(&shown_dir, os_name, what));
+                notes.push(not_graded(&shown_dir, os_name, what));
                 continue;
             }
             beneath::Kind::File => {}
         }
         if let Some(stem) = name.strip_suffix(".ans") {
-            if !dir.join(format!("{stem}.in")).exists() {
-                warnings.push(not_graded(
+            // (verify names those of data/sample and data/secret themselves.)
+            let top = dir.parent() == Some(data);
+            if !top && !dir.join(format!("{stem}.in")).exists() {
+                notes.push(not_graded(
                     &shown_dir,
                     os_name,
                     "an answer without its input",
