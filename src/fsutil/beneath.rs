@@ -74,6 +74,18 @@ impl ReadError {
     }
 }
 
+impl From<ReadError> for std::io::Error {
+    /// The error as an I/O error of the same kind where there is one (`NotFound`), else one
+    /// saying the rule.
+    fn from(e: ReadError) -> std::io::Error {
+        match e.why {
+            Why::Io(io) => io,
+            Why::Missing => std::io::ErrorKind::NotFound.into(),
+            _ => std::io::Error::other(e.rule()),
+        }
+    }
+}
+
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.file, self.rule())

@@ -480,8 +480,11 @@ impl Problem for KattisPackage {
 
     fn solve(&self, input: &str) -> Result<String, JuryError> {
         if let Some(ans) = self.answer_for(input.as_bytes()) {
-            return std::fs::read_to_string(ans)
-                .map_err(|e| JuryError(format!("cannot read {}: {e}", ans.display())));
+            // A regular file only (its links were checked when the data was loaded).
+            let bytes = beneath::read_regular(ans, beneath::DATA_CAP)
+                .map_err(|e| JuryError(format!("cannot read {e}")))?;
+            return String::from_utf8(bytes)
+                .map_err(|_| JuryError(format!("{} is not UTF-8 text", ans.display())));
         }
         if self.config.interactive || self.config.passes > 1 {
             let kind = if self.config.interactive {

@@ -46,11 +46,7 @@ pub enum TestSetError {
 fn read_bytes(path: &Path) -> Result<Vec<u8>, TestSetError> {
     beneath::read_regular(path, beneath::DATA_CAP).map_err(|e| TestSetError::Read {
         path: path.to_path_buf(),
-        source: match e.why {
-            beneath::Why::Io(source) => source,
-            beneath::Why::Missing => std::io::ErrorKind::NotFound.into(),
-            _ => std::io::Error::other(e.rule()),
-        },
+        source: e.into(),
     })
 }
 
