@@ -296,6 +296,12 @@ fn why(e: std::io::Error) -> Why {
 }
 
 fn open_root(root: &Path) -> Result<OwnedFd, Why> {
+    // The parent of a bare name (`data`) is the empty path: the current folder.
+    let root = if root.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        root
+    };
     let c = cstring(root.as_os_str().as_bytes())?;
     // SAFETY: a valid NUL-terminated path that outlives the call.
     let fd = unsafe {

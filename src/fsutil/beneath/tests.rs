@@ -160,6 +160,13 @@ fn kinds_are_told_without_opening_for_reading() {
 }
 
 #[test]
+fn an_empty_root_is_the_current_folder() {
+    // The working folder of a test process is the crate's root.
+    let bytes = read_beneath(Path::new(""), Path::new("Cargo.toml"), 1 << 20, PKG).unwrap();
+    assert!(String::from_utf8_lossy(&bytes).contains("[package]"));
+}
+
+#[test]
 fn odd_names_are_shown_escaped() {
     assert_eq!(shown(Path::new("data/secret/a.in")), "data/secret/a.in");
     assert_eq!(shown(Path::new("data/é.in")), "data/é.in");
