@@ -1,5 +1,7 @@
-//! Small file helpers: atomic writes of files and folders, and reading "file or standard
-//! input".
+//! Small file helpers: atomic writes of files and folders, reading "file or standard
+//! input", and reading a package's files without leaving it ([`beneath`]).
+
+pub mod beneath;
 
 use std::ffi::CString;
 use std::io::{Read, Write};

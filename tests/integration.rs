@@ -21,6 +21,7 @@ mod domjudge;
 mod export;
 mod generators;
 mod grade;
+mod hostile_package;
 mod hunt;
 mod interrupt;
 mod kattis;

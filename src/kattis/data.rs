@@ -8,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::yaml::{self, Map};
+use crate::fsutil::beneath;
 
 /// Arguments for the input (or answer) validators: the same for all, or per validator name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,11 +80,19 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
     let data = data.to_path_buf();
     let secret = data.join("secret");
     let mut out = Data::default();
-    let root = read_group_config(&data, &TestArgs::default(), &mut out.warnings)?;
+    let root = read_group_config(&data, &data, &TestArgs::default(), &mut out.warnings)?;
     for part in ["sample", "secret"] {
         let sub = data.join(part);
         if sub.is_dir() {
-            walk(&data, &sub, &root, true, &mut out.tests, &mut out.warnings)?;
+            walk(
+                &data,
+                &sub,
+                &root,
+                true,
+                &mut out.tests,
+                &mut out.warnings,
+                &mut out.notes,
+            )?;
         }
     }
     for (folder, answers, cases) in [
@@ -92,7 +101,15 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
     ] {
         let dir = data.join(folder);
         if dir.is_dir() {
-            walk(&data, &dir, &root, answers, cases, &mut out.warnings)?;
+            walk(
+                &data,
+                &dir,
+                &root,
+                answers,
+                cases,
+                &mut out.warnings,
+                &mut out.notes,
+            )?;
         }
     }
     if !out.tests.iter().any(|t| t.name.starts_with("secret/")) {
@@ -121,27 +138,57 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
 /// from the group files of its folders and its own `.yaml`.
 pub fn args_of(data: &Path, name: &str) -> Result<TestArgs, String> {
     let mut warnings = Vec::new();
-    let mut args = read_group_config(data, &TestArgs::default(), &mut warnings)?;
+    let mut args = read_group_config(data, data, &TestArgs::default(), &mut warnings)?;
     let mut dir = data.to_path_buf();
     let parts: Vec<&str> = name.split('/').collect();
     for part in &parts[..parts.len().saturating_sub(1)] {
         dir.push(part);
-        args = read_group_config(&dir, &args, &mut warnings)?;
+        args = read_group_config(data, &dir, &args, &mut warnings)?;
     }
     let case_yaml = data.join(format!("{name}.yaml"));
     if case_yaml.is_file() {
-        args = read_args(&case_yaml, &args, true, &mut warnings)?;
+        args = read_args(data, &case_yaml, &args, true, &mut warnings)?;
     }
     Ok(args)
 }
 
-/// Names the format ignores: dotfiles and names with characters outside `[A-Za-z0-9_.-]`.
-fn ignored(name: &str) -> bool {
-    name.starts_with('.')
-        || name.starts_with('-')
-        || !name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
+/// Whether a file name is one the package format allows (`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`,
+/// at most 255 bytes): only such `.in` files are tests. problemtools would take any `*.in`,
+/// BAPCtools restricts names as the format does; judge grades none of the others and warns
+/// about each ([`walk`]), so no test goes ungraded without a word.
+fn allowed_name(name: &[u8]) -> bool {
+    name.len() <= 255
+        && name.first().is_some_and(|&b| b != b'.' && b != b'-')
+        && name
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
+}
+
+/// `name` under `dir` as shown in a message (escaped when it holds odd characters).
+fn shown(dir: &Path, name: &std::ffi::OsStr) -> String {
+    beneath::shown(&dir.join(name))
+}
+
+/// A file of a data folder that is not graded, and why: a note of the package, which verify
+/// shows as a warning (an error under `--strict`).
+fn not_graded(dir: &Path, name: &std::ffi::OsStr, why: &str) -> String {
+    format!("{}: not graded: {why}", shown(dir, name))
+}
+
+const NAME_RULE: &str = "a test's name is letters, digits, `_`, `.` and `-`, not first `.` or `-` (the package format's rule)";
+
+/// The package folder a data folder belongs to (links in it must stay inside).
+fn package_of(data: &Path) -> &Path {
+    data.parent().unwrap_or(data)
+}
+
+/// What `path` (under the data folder `data`) is, resolved under the package's rule.
+fn kind(data: &Path, path: &Path) -> Result<beneath::Kind, String> {
+    let pkg = package_of(data);
+    let rel = path.strip_prefix(pkg).unwrap_or(path);
+    beneath::kind_beneath(pkg, rel, "the package")
+        .map(|(_, k)| k)
+        .map_err(|e| e.to_string())
 }
 
 fn walk(
@@ -151,26 +198,69 @@ fn walk(
     answers: bool,
     out: &mut Vec<Case>,
     warnings: &mut Vec<String>,
+    notes: &mut Vec<String>,
 ) -> Result<(), String> {
-    let config = read_group_config(dir, parent, warnings)?;
-    let mut names: Vec<String> = fs::read_dir(dir)
+    use std::os::unix::ffi::OsStrExt;
+    let config = read_group_config(data, dir, parent, warnings)?;
+    let mut names: Vec<std::ffi::OsString> = fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !ignored(n))
+        .map(|e| e.file_name())
         .collect();
     names.sort();
-    for name in &names {
-        let path = dir.join(name);
-        if path.is_dir() {
-            if path.with_extension("in").is_file() && !name.contains('.') {
+    let rel = |dir: &Path| {
+        dir.strip_prefix(package_of(data))
+            .unwrap_or(dir)
+            .to_path_buf()
+    };
+    let shown_dir = rel(dir);
+    for os_name in &names {
+        let bytes = os_name.as_bytes();
+        let test_like = bytes.ends_with(b".in") || bytes.ends_with(b".ans");
+        if bytes.starts_with(b".") && !test_like {
+            // Hidden files (`.gitkeep`, `.DS_Store`): not the package's data.
+            continue;
+        }
+        let path = dir.join(os_name);
+        let kind = kind(data, &path)?;
+        let Some(name) = os_name.to_str().filter(|_| allowed_name(bytes)) else {
+            notes.push(not_graded(&shown_dir, os_name, NAME_RULE));
+            continue;
+        };
+        match kind {
+            beneath::Kind::Folder => {
+                if path.with_extension("in").is_file() && !name.contains('.') {
+                    return Err(format!(
+                        "{} is both a folder and a test case ({}.in): rename one",
+                        path.display(),
+                        path.display()
+                    ));
+                }
+                walk(data, &path, &config, answers, out, warnings, notes)?;
+                continue;
+            }
+            beneath::Kind::Other(what) if test_like => {
                 return Err(format!(
-                    "{} is both a folder and a test case ({}.in): rename one",
-                    path.display(),
-                    path.display()
+                    "{}: not a regular file ({what})",
+                    shown(&shown_dir, os_name)
                 ));
             }
-            walk(data, &path, &config, answers, out, warnings)?;
+            beneath::Kind::Other(what) => {
+                notes.push(not_graded(&shown_dir, os_name, what));
+                continue;
+            }
+            beneath::Kind::File => {}
+        }
+        if let Some(stem) = name.strip_suffix(".ans") {
+            // (verify names those of data/sample and data/secret themselves.)
+            let top = dir.parent() == Some(data);
+            if !top && !dir.join(format!("{stem}.in")).exists() {
+                notes.push(not_graded(
+                    &shown_dir,
+                    os_name,
+                    "an answer without its input",
+                ));
+            }
             continue;
         }
         let Some(stem) = name.strip_suffix(".in") else {
@@ -178,14 +268,16 @@ fn walk(
         };
         let answer = path.with_file_name(format!("{stem}.ans"));
         let answer = if answers {
-            if !answer.is_file() {
-                return Err(format!(
-                    "{} has no answer file {}: add it (or remove the input)",
-                    path.display(),
-                    answer.display()
-                ));
+            match kind_or_missing(data, &answer)? {
+                Some(beneath::Kind::File) => Some(answer),
+                Some(beneath::Kind::Folder | beneath::Kind::Other(_)) | None => {
+                    return Err(format!(
+                        "{} has no answer file {}: add it (or remove the input)",
+                        path.display(),
+                        answer.display()
+                    ));
+                }
             }
-            Some(answer)
         } else {
             None
         };
@@ -197,7 +289,7 @@ fn walk(
             .into_owned();
         let case_yaml = path.with_file_name(format!("{stem}.yaml"));
         let args = if case_yaml.is_file() {
-            read_args(&case_yaml, &config, true, warnings)?
+            read_args(data, &case_yaml, &config, true, warnings)?
         } else {
             config.clone()
         };
@@ -211,8 +303,20 @@ fn walk(
     Ok(())
 }
 
+/// [`kind`], `None` when there is no such file.
+fn kind_or_missing(data: &Path, path: &Path) -> Result<Option<beneath::Kind>, String> {
+    let pkg = package_of(data);
+    let rel = path.strip_prefix(pkg).unwrap_or(path);
+    match beneath::kind_beneath(pkg, rel, "the package") {
+        Ok((_, k)) => Ok(Some(k)),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// The settings of folder `dir`: its `testdata.yaml` / `test_group.yaml` over `parent`.
 fn read_group_config(
+    data: &Path,
     dir: &Path,
     parent: &TestArgs,
     warnings: &mut Vec<String>,
@@ -225,21 +329,29 @@ fn read_group_config(
             legacy.display(),
             current.display()
         )),
-        (true, false) => read_args(&legacy, parent, false, warnings),
-        (false, true) => read_args(&current, parent, false, warnings),
+        (true, false) => read_args(data, &legacy, parent, false, warnings),
+        (false, true) => read_args(data, &current, parent, false, warnings),
         (false, false) => Ok(parent.clone()),
     }
 }
 
+/// The text of the file `path` of the package `pkg`, read under the package's rule
+/// ([`beneath`]): a link leading outside the package, a FIFO or a device is an error.
+pub(crate) fn read_package_text(pkg: &Path, path: &Path) -> Result<String, String> {
+    let rel = path.strip_prefix(pkg).unwrap_or(path);
+    beneath::read_text_beneath(pkg, rel, beneath::SMALL_CAP, "the package")
+        .map_err(|e| e.to_string())
+}
+
 /// Reads the validator arguments of a group or test-case YAML file over `parent`.
 fn read_args(
+    data: &Path,
     path: &Path,
     parent: &TestArgs,
     case: bool,
     warnings: &mut Vec<String>,
 ) -> Result<TestArgs, String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = read_package_text(package_of(data), path)?;
     let at = |e: String| format!("{}: {e}", path.display());
     let value = yaml::parse(&text).map_err(at)?;
     let mut m = Map::new(&value, "", "the file").map_err(at)?;

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::compile::Language;
-use crate::fsutil::is_tool_litter;
+use crate::fsutil::{beneath, is_tool_litter};
 
 /// The folder of `include` whose files go with submissions in `language`: its own, else
 /// `default/`; `None` when neither exists.
@@ -45,14 +45,19 @@ pub fn files_for(
         if is_tool_litter(&name) {
             continue;
         }
-        let path = entry.path();
+        // Read under the package's rule: a link that leads outside the package (to a host
+        // file a submission could then read) is an error, never added.
+        let in_pkg = dir.strip_prefix(pkg_dir).unwrap_or(&dir).join(&name);
+        let (_, kind) =
+            beneath::kind_beneath(pkg_dir, &in_pkg, "the package").map_err(|e| e.to_string())?;
         let name = name.to_string_lossy().into_owned();
-        if path.is_dir() {
+        if kind == beneath::Kind::Folder {
             return Err(format!(
                 "{rel}/{name}: a folder; judge adds the files of {rel} to submissions, not folders"
             ));
         }
-        let bytes = fs::read(&path).map_err(|e| format!("cannot read {rel}/{name}: {e}"))?;
+        let bytes = beneath::read_beneath(pkg_dir, &in_pkg, beneath::DATA_CAP, "the package")
+            .map_err(|e| e.to_string())?;
         let bytes = match String::from_utf8(bytes) {
             Ok(text) => super::programs::substitute_constants(&text, constants).into_bytes(),
             Err(e) => e.into_bytes(),
@@ -117,5 +122,25 @@ mod tests {
         fs::create_dir(dir.join("sub")).unwrap();
         let err = files_for(d.path(), lang("c"), &constants).unwrap_err();
         assert!(err.contains("include/default/sub: a folder"), "{err}");
+    }
+
+    #[test]
+    fn a_link_inside_the_package_is_added_one_leading_outside_is_an_error() {
+        let d = tempfile::tempdir().unwrap();
+        let pkg = d.path().join("pkg");
+        let dir = pkg.join("include/default");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(pkg.join("shared.h"), "int x;\n").unwrap();
+        std::os::unix::fs::symlink("../../shared.h", dir.join("shared.h")).unwrap();
+        let none = BTreeMap::new();
+        let files = files_for(&pkg, lang("c"), &none).unwrap();
+        assert_eq!(files, [("shared.h".to_string(), b"int x;\n".to_vec())]);
+        fs::write(d.path().join("host.txt"), "HOST\n").unwrap();
+        std::os::unix::fs::symlink(d.path().join("host.txt"), dir.join("host.txt")).unwrap();
+        let err = files_for(&pkg, lang("c"), &none).unwrap_err();
+        assert_eq!(
+            err,
+            "include/default/host.txt: a link that leads outside the package (links must stay inside it)"
+        );
     }
 }

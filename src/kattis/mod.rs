@@ -248,7 +248,13 @@ impl KattisPackage {
                 self.data
                     .tests
                     .iter()
-                    .filter_map(|c| Some((std::fs::read(&c.input).ok()?, c.answer.clone()?)))
+                    .filter_map(|c| {
+                        let input = crate::fsutil::beneath::read_regular(
+                            &c.input,
+                            crate::fsutil::beneath::DATA_CAP,
+                        );
+                        Some((input.ok()?, c.answer.clone()?))
+                    })
                     .collect()
             })
             .get(input)

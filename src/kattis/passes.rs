@@ -66,10 +66,11 @@ impl<'a> KattisPasses<'a> {
             score: None,
             next_pass: None,
         };
-        let next = match std::fs::read(&path) {
-            Ok(bytes) => Some(bytes),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Ok(je(format!("wrote {NEXT_PASS}, which cannot be read: {e}"))),
+        // Under the rule of feedback files: a regular file of the folder, never a link out
+        // of it or a FIFO, at most [`crate::fsutil::beneath::SMALL_CAP`].
+        let next = match super::problem::feedback_file(&self.dir.feedback, NEXT_PASS) {
+            Ok(next) => next,
+            Err(e) => return Ok(je(e)),
         };
         if next.is_some() {
             std::fs::remove_file(&path).map_err(|e| {

@@ -9,6 +9,7 @@ use super::default_validator::{self, Flags};
 use super::programs::{open_dir, open_file, Program};
 use super::validate::validate_input;
 use super::{jury_error, KattisPackage, MEASURE_LIMIT};
+use crate::fsutil::beneath;
 use crate::problems::{
     AnswersAreOutputs, GenError, GenParams, GeneratorSpec, Interaction, Judgement, JuryError,
     Origin, Passes, Problem, TestCase, Validation, ValidatorScore,
@@ -31,9 +32,16 @@ pub(crate) fn last_line(bytes: &[u8]) -> Option<String> {
     Some(line)
 }
 
-/// The last meaningful line of a feedback file (validators append; the reason comes last).
-fn feedback_line(path: &Path) -> Option<String> {
-    last_line(&std::fs::read(path).ok()?)
+/// The file `name` an output validator wrote into its feedback folder: `None` when it wrote
+/// none; `Err` when it is not a regular file of that folder (a link leading out of it, a
+/// FIFO, a device) or is over [`beneath::SMALL_CAP`]: never followed, never blocking.
+pub(crate) fn feedback_file(feedback: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
+    let rel = Path::new(name);
+    match beneath::read_beneath(feedback, rel, beneath::SMALL_CAP, "its feedback folder") {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(format!("wrote {e}")),
+    }
 }
 
 fn tail(outcome: &RunOutcome) -> String {
@@ -77,11 +85,9 @@ pub(crate) fn limit_text(hit: LimitHit, limits: &Limits) -> String {
 /// multiplier outside 0..1, a negative score).
 fn feedback_score(feedback: &Path) -> Result<Option<ValidatorScore>, String> {
     let read = |name: &str| -> Result<Option<f64>, String> {
-        let path = feedback.join(name);
-        let text = match std::fs::read(&path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("wrote {name}, which cannot be read: {e}")),
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match feedback_file(feedback, name)? {
+            None => return Ok(None),
+            Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         };
         let value: f64 = text.trim().parse().map_err(|_| {
             let shown: String = text.trim().chars().take(40).collect();
@@ -327,11 +333,6 @@ impl KattisPackage {
         if let Some(hit) = outcome.limit_hit {
             return Judgement::JudgeError(jury_error(v, limit_text(hit, limits)).0);
         }
-        let message = || {
-            feedback_line(&feedback.join("judgemessage.txt"))
-                .or_else(|| last_line(&outcome.stderr))
-                .unwrap_or_default()
-        };
         let code = match outcome.termination {
             Termination::Exited(c) => c,
             Termination::Signaled(s) => {
@@ -339,6 +340,22 @@ impl KattisPackage {
                     jury_error(v, format!("killed by {}{}", signal_name(s), tail(outcome))).0,
                 )
             }
+        };
+        // The last meaningful line of judgemessage.txt (validators append; the reason comes
+        // last); not read for an accepted output.
+        let judge_message = match (v.testlib, code) {
+            (true, 0) | (false, 42) => None,
+            _ => match feedback_file(feedback, "judgemessage.txt") {
+                Ok(bytes) => bytes,
+                Err(e) => return Judgement::JudgeError(jury_error(v, e).0),
+            },
+        };
+        let message = || {
+            judge_message
+                .as_deref()
+                .and_then(last_line)
+                .or_else(|| last_line(&outcome.stderr))
+                .unwrap_or_default()
         };
         if v.testlib {
             return match code {
@@ -463,8 +480,11 @@ impl Problem for KattisPackage {
 
     fn solve(&self, input: &str) -> Result<String, JuryError> {
         if let Some(ans) = self.answer_for(input.as_bytes()) {
-            return std::fs::read_to_string(ans)
-                .map_err(|e| JuryError(format!("cannot read {}: {e}", ans.display())));
+            // A regular file only (its links were checked when the data was loaded).
+            let bytes = beneath::read_regular(ans, beneath::DATA_CAP)
+                .map_err(|e| JuryError(format!("cannot read {e}")))?;
+            return String::from_utf8(bytes)
+                .map_err(|_| JuryError(format!("{} is not UTF-8 text", ans.display())));
         }
         if self.config.interactive || self.config.passes > 1 {
             let kind = if self.config.interactive {

@@ -38,7 +38,15 @@ pub fn load(dir: &Path, tests: &[Case], spec_default: bool) -> Result<Scoring, S
     for folder in folders.keys().chain(std::iter::once(&String::new())) {
         for name in ["testdata.yaml", "test_group.yaml"] {
             let path = data.join(folder).join(name);
-            if let Ok(text) = std::fs::read_to_string(&path) {
+            // Under the package's rule (no link out of it, no FIFO): data.rs read it first.
+            let rel = Path::new("data").join(folder).join(name);
+            let read = crate::fsutil::beneath::read_text_beneath(
+                dir,
+                &rel,
+                crate::fsutil::beneath::SMALL_CAP,
+                "the package",
+            );
+            if let Ok(text) = read {
                 let at = |e: String| format!("{}: {e}", path.display());
                 let value = yaml::parse(&text).map_err(at)?;
                 let keys = match value {

@@ -19,9 +19,16 @@ fn broken(message: String) -> PackageError {
 /// Loads the Kattis package in `dir` as a [`Package`].
 pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
     let yaml_path = dir.join("problem.yaml");
-    let text = std::fs::read_to_string(&yaml_path).map_err(|source| PackageError::Read {
+    // Under the package's rule: a regular file of the package (never a FIFO or a link out).
+    let text = crate::fsutil::beneath::read_text_beneath(
+        dir,
+        Path::new("problem.yaml"),
+        crate::fsutil::beneath::SMALL_CAP,
+        "the package",
+    )
+    .map_err(|e| PackageError::Read {
         path: yaml_path.clone(),
-        source,
+        source: e.into(),
     })?;
     let (mut config, yaml_warnings) =
         config::parse(&text).map_err(|message| PackageError::Invalid {

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::fsutil::beneath;
 use crate::package::{derive_seed, GroupDecl, Package};
 use crate::problems::Problem;
 
@@ -39,10 +40,13 @@ pub enum TestSetError {
     },
 }
 
+/// A test file's bytes: a regular file (never a FIFO or a device, which would block judge or
+/// never end), at most [`beneath::DATA_CAP`]. A package's links were checked when its data
+/// was loaded ([`crate::kattis::data`]).
 fn read_bytes(path: &Path) -> Result<Vec<u8>, TestSetError> {
-    fs::read(path).map_err(|source| TestSetError::Read {
+    beneath::read_regular(path, beneath::DATA_CAP).map_err(|e| TestSetError::Read {
         path: path.to_path_buf(),
-        source,
+        source: e.into(),
     })
 }
 

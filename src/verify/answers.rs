@@ -79,9 +79,9 @@ pub(super) fn check_invalid_answers(
     }
     let found = first_hit(&cases, jobs, |(input, answer)| {
         let read = |p: &Path| {
-            std::fs::read(p)
+            crate::fsutil::beneath::read_regular(p, crate::fsutil::beneath::DATA_CAP)
                 .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .map_err(|e| format!("cannot read {}: {e}", p.display()))
+                .map_err(|e| format!("cannot read {e}"))
         };
         let (input_text, answer_text) = match (read(input), read(answer)) {
             (Ok(i), Ok(a)) => (i, a),

@@ -275,9 +275,11 @@ fn check_invalid_rejected(pkg: &Package, jobs: usize) -> Result<Check, JuryError
         ));
     }
     let accepted = first_hit(&files, jobs, |f| {
-        let bytes = match std::fs::read(f) {
+        // A regular file only (data.rs checked its links when the package was loaded).
+        let bytes = match crate::fsutil::beneath::read_regular(f, crate::fsutil::beneath::DATA_CAP)
+        {
             Ok(bytes) => bytes,
-            Err(e) => return Some(Ok(format!("{}: {e}", f.display()))),
+            Err(e) => return Some(Ok(e.to_string())),
         };
         let verdict = match String::from_utf8(bytes) {
             Ok(input) => pkg.logic.validate_test(&TestCase {

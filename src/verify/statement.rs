@@ -2,6 +2,7 @@
 //! by [`crate::package::statement`]); a Kattis package must have a statement file.
 
 use super::Check;
+use crate::fsutil::beneath;
 use crate::package::statement::samples;
 use crate::package::{Package, Statement};
 use crate::testset;
@@ -18,9 +19,11 @@ pub fn check(pkg: &Package) -> Check {
 
 /// Compares the statement's samples with `data/sample/`.
 fn check_samples(pkg: &Package, path: &std::path::Path) -> Check {
-    let text = match std::fs::read_to_string(path) {
+    // Under the package's rule: a link leading out of the package is an error, never read.
+    let rel = path.strip_prefix(&pkg.dir).unwrap_or(path);
+    let text = match beneath::read_text_beneath(&pkg.dir, rel, beneath::SMALL_CAP, "the package") {
         Ok(t) => t,
-        Err(e) => return Check::fail("statement", format!("cannot read statement.md: {e}")),
+        Err(e) => return Check::fail("statement", e.to_string()),
     };
     let printed = match samples(&text) {
         Ok(s) => s,
@@ -88,6 +91,19 @@ fn check_statement_folder(dir: &std::path::Path) -> Check {
             })
             .collect();
         found.sort();
+        for name in &found {
+            let rel = std::path::Path::new(folder).join(name);
+            match beneath::kind_beneath(dir, &rel, "the package") {
+                Ok((_, beneath::Kind::File)) => {}
+                Ok((_, beneath::Kind::Folder | beneath::Kind::Other(_))) => {
+                    return Check::fail(
+                        "statement",
+                        format!("{}: not a regular file", beneath::shown(&rel)),
+                    )
+                }
+                Err(e) => return Check::fail("statement", e.to_string()),
+            }
+        }
         if !found.is_empty() {
             return Check::ok("statement", format!("{folder}/{}", found.join(", ")));
         }

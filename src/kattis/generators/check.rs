@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::fsutil::is_tool_litter;
+use crate::fsutil::{beneath, is_tool_litter};
 
 /// Files of made cases that tools judge does not run make (visualizers, interactive runs).
 const KEPT: [&str; 5] = ["png", "jpg", "svg", "pdf", "interaction"];
@@ -91,9 +91,18 @@ fn case_of(file: &str) -> &str {
     &file[..dir.len() + usize::from(!dir.is_empty()) + stem.len()]
 }
 
-fn same(a: &Path, b: &Path, name: &str, strict: bool) -> Result<bool> {
-    let x = std::fs::read(a).with_context(|| format!("cannot read {}", a.display()))?;
-    let y = std::fs::read(b).with_context(|| format!("cannot read {}", b.display()))?;
+/// The file `name` of the folder `dir` (`within` says what it is: "the package"), read
+/// under the package's rule: a link leading out of the folder, a FIFO or a device is an
+/// error, never read.
+pub fn read_data_file(dir: &Path, name: &str, within: &'static str) -> Result<Vec<u8>> {
+    let bytes = beneath::read_beneath(dir, Path::new(name), beneath::DATA_CAP, within)
+        .with_context(|| format!("in {}", dir.display()))?;
+    Ok(bytes)
+}
+
+fn same(generated: &Path, committed: &Path, name: &str, strict: bool) -> Result<bool> {
+    let x = read_data_file(generated, name, "the data folder")?;
+    let y = read_data_file(committed, name, "the data folder")?;
     if x == y {
         return Ok(true);
     }
@@ -121,7 +130,7 @@ pub fn diff(generated: &Path, committed: &Path, strict: bool) -> Result<Diff> {
     for f in &made {
         if !have.contains(f) {
             d.missing.push(f.clone());
-        } else if !same(&generated.join(f), &committed.join(f), f, strict)? {
+        } else if !same(generated, committed, f, strict)? {
             d.differ.push(f.clone());
         }
     }

@@ -24,6 +24,7 @@ pub mod write;
 
 use super::{config, programs, Config, JuryConfig, JuryRunner, Program};
 use crate::compile::{Cache, LanguageTable};
+use crate::fsutil::beneath;
 
 /// The file, relative to a package.
 pub const FILE: &str = "generators/generators.yaml";
@@ -46,14 +47,16 @@ impl Generators {
     /// Reads `problem.yaml` and `generators/generators.yaml` of `pkg` and plans the cases.
     pub fn read(pkg: &Path) -> Result<Generators> {
         let yaml_path = pkg.join("problem.yaml");
-        let text = std::fs::read_to_string(&yaml_path)
-            .with_context(|| format!("cannot read {}", yaml_path.display()))?;
+        let package_file = |rel: &str| {
+            beneath::read_text_beneath(pkg, Path::new(rel), beneath::SMALL_CAP, "the package")
+                .with_context(|| format!("cannot read {}", pkg.join(rel).display()))
+        };
+        let text = package_file("problem.yaml")?;
         let config =
             config_for_generating(&text).map_err(|e| anyhow!("{}: {e}", yaml_path.display()))?;
         let constants = constants(&text);
         let path = pkg.join(FILE);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = package_file(FILE)?;
         let at = |e: String| anyhow!("{}: {e}", path.display());
         let (model, mut warnings) = model::parse(&text).map_err(at)?;
         let plan = plan::expand(&model, &constants).map_err(at)?;

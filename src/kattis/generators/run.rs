@@ -15,6 +15,7 @@ use anyhow::{anyhow, bail, Context, Result};
 
 use super::model::FileSpec;
 use super::plan::{Command, Plan, Planned};
+use crate::fsutil::beneath;
 use crate::kattis::problem::{last_line, limit_text};
 use crate::kattis::programs::{self, open_dir, open_file, Program};
 use crate::kattis::validate::{validate_answer, validate_input};
@@ -213,12 +214,15 @@ impl<'a> Runner<'a> {
         if let Some(base) = &case.copy {
             let mut copied = false;
             for ext in super::model::EXTENSIONS {
-                let path = self.pkg.join(format!("{base}.{ext}"));
-                if path.is_file() {
-                    let bytes = std::fs::read(&path)
-                        .with_context(|| format!("cannot read {}", path.display()))?;
-                    files.insert(ext.to_string(), bytes);
-                    copied = true;
+                // The file resolved must stay inside the package (not only its name).
+                let rel = PathBuf::from(format!("{base}.{ext}"));
+                match beneath::read_beneath(self.pkg, &rel, beneath::DATA_CAP, "the package") {
+                    Ok(bytes) => {
+                        files.insert(ext.to_string(), bytes);
+                        copied = true;
+                    }
+                    Err(e) if e.is_missing() => {}
+                    Err(e) => bail!("{}: `copy: {base}`: {e}", case.rule),
                 }
             }
             if !copied {
@@ -332,9 +336,14 @@ impl<'a> Runner<'a> {
             match outcome.termination {
                 Termination::Exited(0) => {
                     for ext in super::model::EXTENSIONS {
-                        let path = work.join(format!("testcase.{ext}"));
-                        if path.is_file() {
-                            files.insert(ext.to_string(), std::fs::read(&path)?);
+                        // What the generator left: regular files of its work folder only.
+                        let rel = PathBuf::from(format!("testcase.{ext}"));
+                        match beneath::read_beneath(work, &rel, beneath::DATA_CAP, WORK) {
+                            Ok(bytes) => {
+                                files.insert(ext.to_string(), bytes);
+                            }
+                            Err(e) if e.is_missing() => {}
+                            Err(e) => bail!("{}: generator `{}` left {e}", case.rule, command.text),
                         }
                     }
                     if !files.contains_key("in") {
@@ -503,6 +512,9 @@ impl<'a> Runner<'a> {
     }
 }
 
+/// What a generator's work folder is called in a message.
+const WORK: &str = "its work folder";
+
 /// Writes a data file, readable by everyone (as files a user creates).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     if let Some(parent) = path.parent() {
@@ -538,10 +550,13 @@ fn find_generator(
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let mut main = None;
         for f in files {
-            let from = pkg.join("generators").join(f);
             let file_name = Path::new(f).file_name().unwrap_or_default();
             let to = dir.join(file_name);
-            std::fs::copy(&from, &to)
+            // Under the package's rule: a link leading out of it is an error, never copied.
+            let rel = Path::new("generators").join(f);
+            let from = beneath::open_beneath(pkg, &rel, "the package")
+                .map_err(|e| format!("generators.{name}: {e}"))?;
+            copy_file(from, &to)
                 .map_err(|e| format!("generators.{name}: cannot copy generators/{f}: {e}"))?;
             main.get_or_insert(to);
         }
@@ -557,6 +572,16 @@ fn find_generator(
         );
     }
     find_program(pkg, &format!("generators/{name}"))
+}
+
+/// Copies the open file `from` to `to` with its permissions, at most
+/// [`beneath::DATA_CAP`] bytes.
+fn copy_file(from: std::fs::File, to: &Path) -> std::io::Result<()> {
+    use std::io::Read;
+    let perms = from.metadata()?.permissions();
+    let mut out = std::fs::File::create(to)?;
+    std::io::copy(&mut from.take(beneath::DATA_CAP), &mut out)?;
+    out.set_permissions(perms)
 }
 
 /// The program at `rel` (relative to the package): a file or a folder.

@@ -103,15 +103,17 @@ pub fn key(pkg: &Path, folders: &[&str], files: &[String], extra: &[&[u8]]) -> R
     all.sort();
     all.dedup();
     for rel in &all {
+        // Read under the package's rule: a link leading out of it, a FIFO or a device is an
+        // error, never read.
         let path = pkg.join(rel);
         if path.is_file() {
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            h.field(rel).field(&bytes);
+            h.field(rel)
+                .field(&check::read_data_file(pkg, rel, "the package")?);
         } else if path.is_dir() {
             for f in check::files(&path)? {
-                let bytes = std::fs::read(path.join(&f))?;
-                h.field(format!("{rel}/{f}")).field(&bytes);
+                let rel = format!("{rel}/{f}");
+                h.field(&rel)
+                    .field(&check::read_data_file(pkg, &rel, "the package")?);
             }
         }
     }

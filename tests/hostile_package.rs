@@ -1,0 +1,408 @@
+//! A hostile-package battery: small packages made to reach the host, hang judge or hide a
+//! test, each built in a temporary folder beside a "host" file of known content that lies
+//! outside the package. Every case must end with a clear error or warning naming the file
+//! and the rule, the documented exit status, the host file's content nowhere (package,
+//! `data/`, output, `--json`), no temporary folder left, and nothing hung (an outer
+//! `timeout`). See docs/sandbox.md, "What a package is trusted with".
+
+use crate::common;
+
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{require, Run};
+
+/// What the host file holds: must never appear in anything judge writes.
+const SECRET: &str = "HOST-SECRET-6c1f93e2";
+
+/// A small 2025-09 package (sum of two numbers, a Python accepted submission) in a fresh
+/// folder, beside a host file and a private temporary folder for judge's runs.
+struct Hostile {
+    _tmp: tempfile::TempDir,
+    pkg: PathBuf,
+    host: PathBuf,
+    /// `TMPDIR` of judge's runs: must be empty again after each.
+    scratch: PathBuf,
+}
+
+fn have_python() -> bool {
+    Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+impl Hostile {
+    fn new() -> Option<Hostile> {
+        use std::os::unix::fs::PermissionsExt;
+        if !require(have_python(), "python3") {
+            return None;
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let open = std::fs::Permissions::from_mode;
+        std::fs::set_permissions(tmp.path(), open(0o755)).unwrap();
+        let host = tmp.path().join("host-secret.txt");
+        write(&host, &format!("{SECRET}\n"));
+        std::fs::set_permissions(&host, open(0o644)).unwrap();
+        let scratch = tmp.path().join("scratch");
+        std::fs::create_dir(&scratch).unwrap();
+        std::fs::set_permissions(&scratch, open(0o1777)).unwrap();
+        let pkg = tmp.path().join("hostile");
+        write(
+            &pkg.join("problem.yaml"),
+            "problem_format_version: 2025-09\nname: Hostile\n\
+             uuid: 3b0e8f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b\nlimits:\n  time_limit: 2.0\n",
+        );
+        write(&pkg.join("statement/problem.en.md"), "Add two numbers.\n");
+        for (name, input, answer) in [("sample/1", "1 2\n", "3\n"), ("secret/1", "3 4\n", "7\n")] {
+            write(&pkg.join(format!("data/{name}.in")), input);
+            write(&pkg.join(format!("data/{name}.ans")), answer);
+        }
+        write(
+            &pkg.join("submissions/accepted/sum.py"),
+            "print(sum(map(int, input().split())))\n",
+        );
+        write(
+            &pkg.join("input_validators/validate.py"),
+            "import sys\nsys.stdin.read()\nsys.exit(42)\n",
+        );
+        Some(Hostile {
+            _tmp: tmp,
+            pkg,
+            host,
+            scratch,
+        })
+    }
+
+    fn path(&self, rel: &str) -> String {
+        self.pkg.join(rel).display().to_string()
+    }
+
+    /// `judge ARGS...` under an outer timeout, with the package's runs in
+    /// [`Hostile::scratch`]; `{pkg}` in an argument is the package's path.
+    fn judge(&self, args: &[&str]) -> Run {
+        let pkg = self.pkg.display().to_string();
+        let args: Vec<String> = args.iter().map(|a| a.replace("{pkg}", &pkg)).collect();
+        let out = Command::new("timeout")
+            .args(["-s", "KILL", "120"])
+            .arg(env!("CARGO_BIN_EXE_judge"))
+            .args(&args)
+            .env("JUDGE_CACHE_DIR", common::cache_dir())
+            .env("TMPDIR", &self.scratch)
+            .env("CI", "1")
+            .current_dir(common::root())
+            .output()
+            .expect("spawn timeout judge");
+        let run = Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert_ne!(run.code, -1, "killed by the outer timeout: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        self.assert_nothing_leaked(&run);
+        run
+    }
+
+    /// The host's content is in no output and no file of the package, and no temporary
+    /// folder is left (in the package or in judge's `TMPDIR`).
+    fn assert_nothing_leaked(&self, run: &Run) {
+        assert!(!run.stdout.contains(SECRET), "leaked: {}", run.stdout);
+        assert!(!run.stderr.contains(SECRET), "leaked: {}", run.stderr);
+        let mut stack = vec![self.pkg.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let entry = entry.unwrap();
+                let name = entry.file_name().to_string_lossy().into_owned();
+                assert!(!name.contains("judge-tmp"), "left behind: {name}");
+                let kind = entry.file_type().unwrap();
+                if kind.is_dir() {
+                    stack.push(entry.path());
+                } else if kind.is_file() {
+                    let bytes = std::fs::read(entry.path()).unwrap();
+                    assert!(
+                        !String::from_utf8_lossy(&bytes).contains(SECRET),
+                        "host content in {}",
+                        entry.path().display()
+                    );
+                }
+            }
+        }
+        let left: Vec<_> = std::fs::read_dir(&self.scratch)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "left in TMPDIR: {left:?}");
+    }
+
+    /// A Python output validator whose body is `body` (with `feedback` the feedback folder).
+    fn output_validator(&self, body: &str) {
+        write(
+            &self.pkg.join("output_validator/validate.py"),
+            &format!("import os, sys\nfeedback = sys.argv[3]\nsys.stdin.read()\n{body}\n"),
+        );
+    }
+
+    fn generators(&self, yaml: &str) {
+        std::fs::remove_dir_all(self.pkg.join("data")).unwrap();
+        write(&self.pkg.join("generators/generators.yaml"), yaml);
+    }
+}
+
+/// The one `error:` line of a run that exits 2, which must hold every one of `parts`.
+fn assert_error(run: &Run, parts: &[&str]) {
+    run.assert_code(2);
+    let line = common::the_error_line(run);
+    for part in parts {
+        assert!(line.contains(part), "`{part}` not in: {line}");
+    }
+}
+
+#[test]
+fn a_generator_leaving_testcase_in_as_a_link_to_a_host_file_is_refused() {
+    let Some(h) = Hostile::new() else { return };
+    write(
+        &h.pkg.join("generators/leak.py"),
+        &format!(
+            "import os\nos.symlink({:?}, 'testcase.in')\nos.symlink({:?}, 'testcase.ans')\n",
+            h.host.display().to_string(),
+            h.host.display().to_string()
+        ),
+    );
+    h.generators("data:\n  sample:\n    data:\n      '1': leak.py\n  secret:\n    data:\n      '1': leak.py\n");
+    let run = h.judge(&["gen", "{pkg}"]);
+    assert_error(
+        &run,
+        &[
+            "leak.py",
+            "testcase.in: a link that leads outside its work folder",
+        ],
+    );
+    assert!(!h.pkg.join("data").exists());
+}
+
+#[test]
+fn copy_through_a_link_out_of_the_package_is_refused() {
+    let Some(h) = Hostile::new() else { return };
+    std::fs::create_dir_all(h.pkg.join("generators/manual")).unwrap();
+    symlink(&h.host, h.pkg.join("generators/manual/x.in")).unwrap();
+    write(&h.pkg.join("generators/manual/x.ans"), "1\n");
+    h.generators("data:\n  sample:\n    data:\n      '1':\n        copy: manual/x\n  secret:\n    data:\n      '1':\n        copy: manual/x\n");
+    let run = h.judge(&["gen", "{pkg}"]);
+    assert_error(
+        &run,
+        &[
+            "`copy: generators/manual/x`",
+            "generators/manual/x.in: a link that leads outside the package",
+        ],
+    );
+    assert!(!h.pkg.join("data").exists());
+}
+
+/// `judge grade --json` of the accepted submission: every test a judge error whose message
+/// holds `part`; exit status 1.
+fn assert_grade_je(h: &Hostile, part: &str) {
+    let sub = h.path("submissions/accepted/sum.py");
+    let run = h.judge(&["grade", "{pkg}", &sub, "--json"]);
+    run.assert_code(1);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(r["verdict"], "JE", "{}", run.stdout);
+    let message = r["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains(part), "`{part}` not in: {message}");
+}
+
+#[test]
+fn an_output_validator_making_judgemessage_a_link_or_a_fifo_is_a_judge_error() {
+    let Some(h) = Hostile::new() else { return };
+    let host = h.host.display().to_string();
+    let cases = [
+        (
+            format!("os.symlink({host:?}, os.path.join(feedback, 'judgemessage.txt'))"),
+            "judgemessage.txt: a link that leads outside its feedback folder",
+        ),
+        (
+            "os.symlink('/dev/zero', os.path.join(feedback, 'judgemessage.txt'))".into(),
+            "judgemessage.txt: a link that leads outside its feedback folder",
+        ),
+        (
+            "os.mkfifo(os.path.join(feedback, 'judgemessage.txt'))".into(),
+            "judgemessage.txt: not a regular file (a FIFO)",
+        ),
+        (
+            "os.mkdir(os.path.join(feedback, 'judgemessage.txt'))".into(),
+            "judgemessage.txt: not a regular file (a folder)",
+        ),
+    ];
+    for (make, part) in cases {
+        h.output_validator(&format!("{make}\nsys.exit(43)"));
+        assert_grade_je(&h, part);
+    }
+    // score.txt of a scoring problem's validator, read under the same rule.
+    h.output_validator(&format!(
+        "os.symlink({host:?}, os.path.join(feedback, 'score.txt'))\nsys.exit(42)"
+    ));
+    let yaml = h.pkg.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    write(&yaml, &format!("{text}type: scoring\n"));
+    assert_grade_je(
+        &h,
+        "score.txt: a link that leads outside its feedback folder",
+    );
+}
+
+#[test]
+fn an_include_file_linking_out_of_the_package_is_never_added() {
+    let Some(h) = Hostile::new() else { return };
+    std::fs::create_dir_all(h.pkg.join("include/python3")).unwrap();
+    symlink(&h.host, h.pkg.join("include/python3/notes.txt")).unwrap();
+    let sub = h.path("submissions/accepted/sum.py");
+    let run = h.judge(&["grade", "{pkg}", &sub]);
+    assert_error(
+        &run,
+        &["include/python3/notes.txt: a link that leads outside the package"],
+    );
+}
+
+/// `judge verify --json` of the package: its report as JSON.
+fn verify_json(h: &Hostile, extra: &[&str]) -> (Run, serde_json::Value) {
+    let mut args = vec!["verify", "--json", "{pkg}"];
+    args.extend(extra);
+    let run = h.judge(&args);
+    let report = serde_json::from_str(run.stdout.trim()).unwrap_or(serde_json::Value::Null);
+    (run, report)
+}
+
+#[test]
+fn data_links_that_stay_inside_the_package_keep_working() {
+    let Some(h) = Hostile::new() else { return };
+    std::fs::create_dir_all(h.pkg.join("data/secret/group2")).unwrap();
+    symlink("../1.in", h.pkg.join("data/secret/group2/1.in")).unwrap();
+    symlink("../1.ans", h.pkg.join("data/secret/group2/1.ans")).unwrap();
+    symlink("group2", h.pkg.join("data/secret/group3")).unwrap();
+    let (run, report) = verify_json(&h, &[]);
+    run.assert_code(0);
+    assert_eq!(report["ok"], true, "{}", run.stdout);
+    // Every linked test is graded.
+    let sub = h.path("submissions/accepted/sum.py");
+    let run = h.judge(&["grade", "{pkg}", &sub, "--json"]);
+    run.assert_code(0);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let names: Vec<&str> = r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["sample/1", "secret/1", "secret/group2/1", "secret/group3/1"]
+    );
+}
+
+#[test]
+fn data_entries_leading_out_or_not_regular_are_one_clear_error() {
+    let Some(h) = Hostile::new() else { return };
+    let secret = h.pkg.join("data/secret");
+    // A link to a folder outside holding a test.
+    let outside = h.host.parent().unwrap().join("outside");
+    write(&outside.join("x.in"), &format!("{SECRET}\n"));
+    write(&outside.join("x.ans"), &format!("{SECRET}\n"));
+    symlink(&outside, secret.join("group")).unwrap();
+    let run = h.judge(&["verify", "{pkg}"]);
+    assert_error(
+        &run,
+        &["data/secret/group: a link that leads outside the package"],
+    );
+    std::fs::remove_file(secret.join("group")).unwrap();
+    // An input that is a link to a host file, or to /dev/zero.
+    for target in [h.host.as_path(), Path::new("/dev/zero")] {
+        symlink(target, secret.join("2.in")).unwrap();
+        write(&secret.join("2.ans"), "0\n");
+        let run = h.judge(&["verify", "{pkg}"]);
+        assert_error(
+            &run,
+            &["data/secret/2.in: a link that leads outside the package"],
+        );
+        std::fs::remove_file(secret.join("2.in")).unwrap();
+    }
+    // A FIFO and a socket named as tests: never opened for reading, never waited on.
+    let fifo = std::ffi::CString::new(secret.join("2.in").to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let run = h.judge(&["verify", "{pkg}"]);
+    assert_error(&run, &["data/secret/2.in: not a regular file (a FIFO)"]);
+    std::fs::remove_file(secret.join("2.in")).unwrap();
+    let _socket = std::os::unix::net::UnixListener::bind(secret.join("2.in")).unwrap();
+    let run = h.judge(&["verify", "{pkg}"]);
+    assert_error(&run, &["data/secret/2.in: not a regular file (a socket)"]);
+}
+
+#[test]
+fn tests_with_names_the_format_does_not_allow_are_named_in_a_warning() {
+    use std::os::unix::ffi::OsStrExt;
+    let Some(h) = Hostile::new() else { return };
+    let secret = h.pkg.join("data/secret");
+    // Each with a wrong answer: were it graded, the accepted submission would fail.
+    let names: [&[u8]; 5] = [b"a b", b"-dash", b"\xff", "é".as_bytes(), b"bell\x07"];
+    for name in names {
+        for (ext, text) in [(".in", "1 1\n"), (".ans", "5\n")] {
+            let file = [name, ext.as_bytes()].concat();
+            std::fs::write(secret.join(std::ffi::OsStr::from_bytes(&file)), text).unwrap();
+        }
+    }
+    let (run, report) = verify_json(&h, &[]);
+    run.assert_code(0);
+    // One warning per file (a note of the package: verify's status stays 0).
+    let checks = report["problems"][0]["checks"].as_array().unwrap();
+    let mut message = String::new();
+    for c in checks
+        .iter()
+        .filter(|c| c["name"] == "package" && c["status"] != "ok")
+    {
+        assert_eq!(c["status"], "warn", "{c}");
+        message += c["message"].as_str().unwrap();
+        message += "\n";
+    }
+    for shown in [
+        "\"data/secret/a b.in\": not graded",
+        "data/secret/-dash.in: not graded",
+        "\"data/secret/\\xFF.in\": not graded",
+        "data/secret/é.ans: not graded",
+        "\"data/secret/bell\\u{7}.in\": not graded",
+    ] {
+        assert!(message.contains(shown), "`{shown}` not in: {message}");
+    }
+    // --strict: the warnings fail verify.
+    let (run, _) = verify_json(&h, &["--strict"]);
+    run.assert_code(1);
+}
+
+#[test]
+fn a_statement_linking_out_of_the_package_fails_its_check() {
+    let Some(h) = Hostile::new() else { return };
+    std::fs::remove_file(h.pkg.join("statement/problem.en.md")).unwrap();
+    symlink(&h.host, h.pkg.join("statement/problem.en.md")).unwrap();
+    let (run, report) = verify_json(&h, &[]);
+    run.assert_code(1);
+    let check = report["problems"][0]["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "statement")
+        .unwrap()
+        .clone();
+    assert_eq!(check["status"], "fail", "{check}");
+    assert!(
+        check["message"]
+            .as_str()
+            .unwrap()
+            .contains("statement/problem.en.md: a link that leads outside the package"),
+        "{check}"
+    );
+}
