@@ -160,6 +160,11 @@ fn wild_package(root: &Path) -> PathBuf {
         double,
     );
     write("submissions/accepted/double.ruby", "puts gets.to_i * 2\n");
+    // A folder whose entry says python3 on its #! line (problemtools reads the entry's).
+    write(
+        "submissions/accepted/folder3/main.py",
+        &format!("#!/usr/bin/env python3\n{double}"),
+    );
     write("submissions/top.py", double);
     write(
         "submissions/run_time_exception/crash.py",
@@ -184,7 +189,8 @@ fn wild_package(root: &Path) -> PathBuf {
 /// The layouts of `wild_package`, each read as problemtools, BAPCtools or DOMjudge read it:
 /// the validator in `input_format_validators/` checks the input; `.desc`, `.png` and `gen.py`
 /// beside the tests are no tests and no fault; `.py3` and a name of 100 hex characters are
-/// Python and accepted; `rejected/` must fail (BAPCtools, DOMjudge); `mixed/` and `domjudge/`
+/// Python and accepted, and so is a folder whose entry's `#!` line names python3 (before, a
+/// folder was taken for Python 2 whatever its `#!` line said); `rejected/` must fail (BAPCtools, DOMjudge); `mixed/` and `domjudge/`
 /// follow their `@EXPECTED_RESULTS@` headers (DOMjudge); `.ruby` (no tool's extension), a
 /// file directly in `submissions/` and the folders `run_time_exception/` and `runtime_error/`
 /// (which no tool reads) are not checked, each with a warning saying why, the folders'
@@ -203,6 +209,7 @@ fn layouts_met_in_the_wild_are_read_as_the_peers_read_them() {
             (hex.as_str(), "AC"),
             ("submissions/accepted/double.py", "AC"),
             ("submissions/accepted/double.py3", "AC"),
+            ("submissions/accepted/folder3", "AC"),
             ("submissions/domjudge/seven.py", "WA"),
         ],
         "{}",

@@ -141,13 +141,14 @@ pub fn load(
             // `submissions.yaml`'s `language:` over the file's extension (or, for a folder,
             // the language of most of its files).
             let named = language_code.as_deref().map(Language::from_package_code);
-            let language = match named {
-                Some(named) => named,
-                None if path.is_file() => Language::from_path(&path),
-                None => Language::of_folder(&path, None)
-                    .ok()
-                    .flatten()
-                    .map(|(language, _)| language),
+            // The file whose `#!` line problemtools reads: the submission, or a folder's entry.
+            let (language, first_file) = match named {
+                Some(named) => (named, path.clone()),
+                None if path.is_file() => (Language::from_path(&path), path.clone()),
+                None => match Language::of_folder(&path, None).ok().flatten() {
+                    Some((language, entry)) => (Some(language), entry),
+                    None => (None, path.clone()),
+                },
             };
             // DOMjudge's header: the verdicts allowed as a whole (with the folder's rules, if
             // it has any: both must hold).
@@ -204,7 +205,7 @@ pub fn load(
                     ),
                 })
             } else if let Some(word) = language
-                .filter(|_| version == Version::Legacy && Language::detect(&path).is_none())
+                .filter(|_| version == Version::Legacy && Language::detect(&first_file).is_none())
                 .and_then(Language::not_shebang)
             {
                 // problemtools' rule: `#!...python2` makes a .py file Python 2.
@@ -288,6 +289,7 @@ fn loose_submission(path: PathBuf, language: Language) -> JurySubmission {
                 .into(),
         ),
         randomised: false,
+        first_failure: false,
         path,
     }
 }
