@@ -20,6 +20,7 @@ mod domjudge;
 mod export;
 mod generators;
 mod grade;
+mod hostile_parse;
 mod hunt;
 mod interrupt;
 mod kattis;

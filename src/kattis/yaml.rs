@@ -22,7 +22,7 @@ pub const MAX_DEPTH: usize = 64;
 /// [`MAX_DEPTH`] are errors, found before any value is built.
 pub fn parse(text: &str) -> Result<Value, String> {
     check_limits(text)?;
-    let value: Value = yaml_serde::from_str(text).map_err(|e| one_line(&e.to_string()))?;
+    let value: Value = yaml_serde::from_str(text).map_err(|e| parse_error(&e.to_string()))?;
     Ok(if value.is_null() {
         Value::Mapping(Mapping::new())
     } else {
@@ -42,6 +42,50 @@ pub fn check_limits(text: &str) -> Result<(), String> {
         true => Err(format!("nested deeper than {MAX_DEPTH} levels")),
         false => Ok(()),
     }
+}
+
+/// The parser's message on one line; an integer too large for 64 bits (which `yaml_serde`
+/// reports as a u128 it cannot hold) is said to be too large.
+fn parse_error(message: &str) -> String {
+    let mut s = one_line(message);
+    for wide in ["u128", "i128"] {
+        let tail = format!(" as {wide}, expected any YAML value");
+        if s.contains(&tail) {
+            s = s
+                .replace(&tail, " is too large")
+                .replace("invalid type: integer", "the integer");
+        }
+    }
+    s
+}
+
+/// The largest score, or score bound, a package may give (scores of real problems are at most
+/// a few thousand; beyond this sums lose their units digit).
+pub const MAX_SCORE: f64 = 1e9;
+
+/// `v` as a finite number in `lo..=hi`: a YAML number, or a string holding one (as legacy
+/// `testdata.yaml` files write them). The error names `key` and the range.
+pub fn number_in(v: &Value, key: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let x = match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    x.filter(|x| x.is_finite() && (lo..=hi).contains(x))
+        .ok_or_else(|| out_of_range(key, lo, hi, &kind(v)))
+}
+
+/// `text` as a finite number in `lo..=hi` (a word of a `range:`); the error names `key`.
+pub fn text_number_in(text: &str, key: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    text.trim_start_matches('+')
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && (lo..=hi).contains(x))
+        .ok_or_else(|| out_of_range(key, lo, hi, &format!("`{text}`")))
+}
+
+fn out_of_range(key: &str, lo: f64, hi: f64, found: &str) -> String {
+    format!("{key} must be a number from {lo} to {hi}, found {found}")
 }
 
 /// An initialised libyaml parser, deleted on drop.
@@ -166,6 +210,14 @@ impl<'a> Map<'a> {
                 .map(Some)
                 .ok_or_else(|| format!("{} must be a number, found {}", self.name(key), kind(v))),
         }
+    }
+
+    /// A finite number in `lo..=hi` (see [`number_in`]).
+    pub fn take_number_in(&mut self, key: &str, lo: f64, hi: f64) -> Result<Option<f64>, String> {
+        let name = self.name(key);
+        self.get(key)
+            .map(|v| number_in(v, &name, lo, hi))
+            .transpose()
     }
 
     pub fn take_u64(&mut self, key: &str) -> Result<Option<u64>, String> {
@@ -305,6 +357,30 @@ mod tests {
     }
 
     #[test]
+    fn numbers_are_finite_and_in_range() {
+        let v = parse("a: 5\nb: .inf\nc: 1e400\nd: .nan\ne: '7.5'\nf: -1\ng: x\n").unwrap();
+        let mut m = Map::new(&v, "", "f").unwrap();
+        assert_eq!(m.take_number_in("a", 0.0, 10.0).unwrap(), Some(5.0));
+        assert_eq!(m.take_number_in("e", 0.0, 10.0).unwrap(), Some(7.5));
+        assert_eq!(m.take_number_in("zz", 0.0, 10.0).unwrap(), None);
+        for (key, found) in [
+            ("b", "the number .inf"),
+            ("c", "`1e400`"),
+            ("d", "the number .nan"),
+            ("f", "the number -1"),
+            ("g", "`x`"),
+        ] {
+            assert_eq!(
+                m.take_number_in(key, 0.0, 10.0).unwrap_err(),
+                format!("{key} must be a number from 0 to 10, found {found}")
+            );
+        }
+        assert_eq!(text_number_in("+3", "range", 0.0, 10.0), Ok(3.0));
+        assert!(text_number_in("inf", "range", 0.0, MAX_SCORE).is_err());
+        assert!(text_number_in("1e308", "range", 0.0, MAX_SCORE).is_err());
+    }
+
+    #[test]
     fn depth_and_size_are_limited_before_values_are_built() {
         let nested = |n: usize| format!("a: {}{}\n", "[".repeat(n), "]".repeat(n));
         assert!(parse(&nested(MAX_DEPTH - 1)).is_ok());
@@ -325,6 +401,10 @@ mod tests {
         let wide = format!("a: [{}]\n", "[1], ".repeat(10_000));
         assert!(parse(&wide).is_ok());
         assert!(parse("a: [[[\n").unwrap_err().contains("line"));
+        assert_eq!(
+            parse("limits:\n  memory: 12345678901234567890123456\n").unwrap_err(),
+            "limits.memory: the integer `12345678901234567890123456` is too large at line 2 column 11"
+        );
         let big = "#".repeat(MAX_BYTES + 1);
         assert_eq!(parse(&big).unwrap_err(), "larger than 16 MiB");
     }
