@@ -215,3 +215,26 @@ fn unbounded_scores_name_the_file_and_key() {
         );
     }
 }
+
+/// Two tests with the same input and different answers: the checker check blames the test
+/// whose answer the reference solution does not reproduce, not the other one (one test's
+/// answer used to be the reference answer of every test with its input).
+#[test]
+fn a_repeated_input_with_another_answer_is_blamed_on_its_own_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = fixture(tmp.path(), "mean");
+    let secret = pkg.join("data/secret");
+    fs::copy(secret.join("01-single.in"), secret.join("04-again.in")).unwrap();
+    fs::write(secret.join("04-again.ans"), "7\n").unwrap();
+    let (run, _) = verify(&pkg);
+    run.assert_code(1);
+    let checker = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("checker:"))
+        .unwrap_or_else(|| panic!("no checker line in:\n{}", run.stdout));
+    assert!(
+        checker.contains("test `secret/04-again`: the reference answer is not accepted"),
+        "{checker}"
+    );
+}

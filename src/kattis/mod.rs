@@ -75,8 +75,9 @@ pub struct KattisPackage {
     pub notes: Vec<String>,
     /// Validator arguments of each test, by canonical input path.
     args: HashMap<PathBuf, data::TestArgs>,
-    /// Input bytes → answer file, for `solve` (built on first use).
-    answers: OnceLock<HashMap<Vec<u8>, PathBuf>>,
+    /// Input bytes → answer file, for `solve` (built on first use); `None` for an input that
+    /// several tests hold with different answers.
+    answers: OnceLock<HashMap<Vec<u8>, Option<PathBuf>>>,
     /// Made data's hold on its cache entry, for as long as the package is used.
     _data_lock: Option<generators::write::EntryLock>,
 }
@@ -158,18 +159,38 @@ impl KattisPackage {
             .unwrap_or_default()
     }
 
-    /// The answer file of the data test whose input is exactly `input`.
+    /// The answer file of the data test whose input is exactly `input`; `None` when no test,
+    /// or several with different answers, hold it (one test's answer is no reference answer
+    /// for another's: a checker failure would be blamed on the wrong test).
     pub fn answer_for(&self, input: &[u8]) -> Option<&Path> {
         self.answers
             .get_or_init(|| {
-                self.data
-                    .tests
-                    .iter()
-                    .filter_map(|c| Some((std::fs::read(&c.input).ok()?, c.answer.clone()?)))
-                    .collect()
+                let mut by_input: HashMap<Vec<u8>, Option<PathBuf>> = HashMap::new();
+                for c in &self.data.tests {
+                    let (Ok(input), Some(answer)) = (std::fs::read(&c.input), &c.answer) else {
+                        continue;
+                    };
+                    let same = |other: &Option<PathBuf>| {
+                        other.as_ref().is_some_and(|o| {
+                            std::fs::read(o)
+                                .ok()
+                                .is_some_and(|a| std::fs::read(answer).ok() == Some(a))
+                        })
+                    };
+                    match by_input.get(&input) {
+                        None => {
+                            by_input.insert(input, Some(answer.clone()));
+                        }
+                        Some(other) if same(other) => {}
+                        Some(_) => {
+                            by_input.insert(input, None);
+                        }
+                    }
+                }
+                by_input
             })
-            .get(input)
-            .map(PathBuf::as_path)
+            .get(input)?
+            .as_deref()
     }
 
     /// The jury submissions and their rules.
