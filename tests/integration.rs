@@ -22,6 +22,7 @@ mod export;
 mod generators;
 mod grade;
 mod hostile_package;
+mod hostile_parse;
 mod hunt;
 mod interrupt;
 mod kattis;

@@ -418,36 +418,36 @@ pub(crate) fn open_permissions(root: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// 128-bit FNV-1a over length-prefixed fields: stable across builds and platforms, and
-/// unambiguous (`["ab","c"]` and `["a","bc"]` differ). Not cryptographic: a cache key only
-/// has to avoid accidental collisions between a user's own submissions.
+/// A cache key: BLAKE3 over length-prefixed fields, so keys are stable across builds and
+/// platforms, unambiguous (`["ab","c"]` and `["a","bc"]` differ) and collision-resistant: a
+/// source or test file made on purpose cannot take the key of another one's compiled program
+/// or remembered verdict, even in a cache shared by many contestants.
 #[derive(Debug, Clone)]
 pub(crate) struct KeyHasher {
-    state: u128,
+    state: blake3::Hasher,
+}
+
+/// Characters in a key as [`KeyHasher::finish`] prints it (256 bits in hex). Keys of older
+/// judges (32 hex digits of FNV-1a) have another length, so they are never read as ours.
+pub(crate) const KEY_LEN: usize = 64;
+
+/// Whether a file name part is a cache key, this judge's or an older one's (for pruning).
+pub(crate) fn is_key(k: &str) -> bool {
+    (k.len() == KEY_LEN || k.len() == 32) && k.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 impl KeyHasher {
-    const OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
-    const PRIME: u128 = 0x0000000001000000000000000000013B;
-
     pub(crate) fn new() -> KeyHasher {
         KeyHasher {
-            state: Self::OFFSET,
-        }
-    }
-
-    fn bytes(&mut self, data: &[u8]) {
-        for &b in data {
-            self.state ^= u128::from(b);
-            self.state = self.state.wrapping_mul(Self::PRIME);
+            state: blake3::Hasher::new(),
         }
     }
 
     /// Adds one field.
     pub(crate) fn field(&mut self, data: impl AsRef<[u8]>) -> &mut Self {
         let data = data.as_ref();
-        self.bytes(&(data.len() as u64).to_le_bytes());
-        self.bytes(data);
+        self.state.update(&(data.len() as u64).to_le_bytes());
+        self.state.update(data);
         self
     }
 
@@ -466,9 +466,9 @@ impl KeyHasher {
         )
     }
 
-    /// The key as 32 lowercase hex digits.
+    /// The key as [`KEY_LEN`] lowercase hex digits.
     pub(crate) fn finish(&self) -> String {
-        format!("{:032x}", self.state)
+        self.state.finalize().to_hex().to_string()
     }
 }
 
@@ -476,15 +476,40 @@ impl KeyHasher {
 mod tests {
     use super::*;
 
+    /// FNV-1a 128 as the keys were made before, for the collision test below.
+    fn fnv1a_128(data: &[u8]) -> u128 {
+        let mut state: u128 = 0x6c62272e07bb014262b821756295c58d;
+        for &b in data {
+            state ^= u128::from(b);
+            state = state.wrapping_mul(0x0000000001000000000000000000013B);
+        }
+        state
+    }
+
     #[test]
-    fn fnv_matches_reference_values() {
-        // FNV-1a 128 of "" is the offset basis; of "a" a published test vector.
-        let mut h = KeyHasher::new();
-        h.bytes(b"");
-        assert_eq!(h.finish(), "6c62272e07bb014262b821756295c58d");
-        let mut h = KeyHasher::new();
-        h.bytes(b"a");
-        assert_eq!(h.finish(), "d228cb696f1a8caf78912b704e4a8964");
+    fn inputs_that_collide_under_fnv_get_different_keys() {
+        // Two 28-byte fields that collided under the FNV-1a 128 keys judge used before (found
+        // by lattice reduction: small differences d_i with sum d_i * PRIME^(29-i) = 0 mod
+        // 2^128, then bytes whose XOR with the running state adds exactly those differences).
+        let hex = |s: &str| -> Vec<u8> {
+            (0..s.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+                .collect()
+        };
+        let a = hex("a313d162f8594375d9580960687ebc8614842a0f1a245d704862432a");
+        let b = hex("a73adc63c17fc39f6be90f6df7e878910286d302153f7a5cb3acc12e");
+        let old_field = |d: &[u8]| fnv1a_128(&[&(d.len() as u64).to_le_bytes()[..], d].concat());
+        assert_ne!(a, b);
+        assert_eq!(
+            old_field(&a),
+            old_field(&b),
+            "the pair collides under FNV-1a"
+        );
+        let key = |d: &[u8]| KeyHasher::new().field(d).finish();
+        assert_ne!(key(&a), key(&b));
+        assert_eq!(key(&a).len(), KEY_LEN);
+        assert!(is_key(&key(&a)) && !is_key("xyz"));
     }
 
     #[test]

@@ -29,7 +29,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -303,18 +302,9 @@ fn test_key(test: &TestCase) -> String {
     h.finish()
 }
 
-/// A 128-bit hash of a possibly large text, faster than [`KeyHasher`] byte by byte (SipHash;
-/// stable for one judge executable, which is part of every key).
-fn wide_hash(bytes: &[u8]) -> [u8; 16] {
-    let mut out = [0; 16];
-    for (half, salt) in [(0, 0u8), (8, 1u8)] {
-        #[allow(deprecated)]
-        let mut h = std::hash::SipHasher::new_with_keys(u64::from(salt), 0x6a75_6467_6521);
-        bytes.len().hash(&mut h);
-        h.write(bytes);
-        out[half..half + 8].copy_from_slice(&h.finish().to_le_bytes());
-    }
-    out
+/// The BLAKE3 hash of a possibly large text, to key it by a fixed-size field.
+fn wide_hash(bytes: &[u8]) -> [u8; 32] {
+    *blake3::hash(bytes).as_bytes()
 }
 
 /// The key of a package's jury side: every file under `dir` (path and content) but the jury

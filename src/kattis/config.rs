@@ -60,6 +60,10 @@ pub struct Config {
     pub languages: Option<Vec<String>>,
 }
 
+/// The largest time multiplier (`time_multiplier`, `time_safety_margin`,
+/// `time_multipliers.*`): real packages use 1.1 to 10.
+const MAX_MULTIPLIER: f64 = 100.0;
+
 const TYPES: [&str; 5] = [
     "pass-fail",
     "scoring",
@@ -186,10 +190,10 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
                 .unwrap_or_default();
             limits.ac_to_time_limit = 5.0;
             limits.time_limit_to_tle = 2.0;
-            if let Some(m) = limits_map.take_f64("time_multiplier")? {
+            if let Some(m) = limits_map.take_number_in("time_multiplier", 1.0, MAX_MULTIPLIER)? {
                 limits.ac_to_time_limit = m;
             }
-            if let Some(m) = limits_map.take_f64("time_safety_margin")? {
+            if let Some(m) = limits_map.take_number_in("time_safety_margin", 1.0, MAX_MULTIPLIER)? {
                 limits.time_limit_to_tle = m;
             }
             if let Some(t) = limits_map.take_f64("time_limit")? {
@@ -221,15 +225,15 @@ pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
         }
         Version::V2025 => {
             let mut mult = limits_map.take_map("time_multipliers")?;
-            if let Some(m) = mult.take_f64("ac_to_time_limit")? {
+            if let Some(m) = mult.take_number_in("ac_to_time_limit", 1.0, MAX_MULTIPLIER)? {
                 limits.ac_to_time_limit = m;
             }
-            if let Some(m) = mult.take_f64("time_limit_to_tle")? {
+            if let Some(m) = mult.take_number_in("time_limit_to_tle", 1.0, MAX_MULTIPLIER)? {
                 limits.time_limit_to_tle = m;
             }
             warnings.extend(mult.unknown_keys().into_iter().map(unknown));
             limits.time_limit = limits_map.take_f64("time_limit")?;
-            if let Some(r) = limits_map.take_f64("time_resolution")? {
+            if let Some(r) = limits_map.take_number_in("time_resolution", 1e-6, 60.0)? {
                 limits.time_resolution = r;
             }
             if let Some(n) = limits_map.take_u64("validation_passes")? {
@@ -334,8 +338,12 @@ fn check_limits(l: &Limits) -> Result<(), String> {
             ));
         }
     }
-    if l.ac_to_time_limit < 1.0 || l.time_limit_to_tle < 1.0 {
-        return Err("time multipliers must be at least 1".into());
+    if !(1.0..=MAX_MULTIPLIER).contains(&l.ac_to_time_limit)
+        || !(1.0..=MAX_MULTIPLIER).contains(&l.time_limit_to_tle)
+    {
+        return Err(format!(
+            "time multipliers must be from 1 to {MAX_MULTIPLIER}"
+        ));
     }
     if l.time_resolution.is_nan() || l.time_resolution <= 0.0 {
         return Err("limits.time_resolution must be positive".into());

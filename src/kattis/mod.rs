@@ -79,8 +79,9 @@ pub struct KattisPackage {
     pub time_limit_source: &'static str,
     /// Validator arguments of each test, by canonical input path.
     args: HashMap<PathBuf, data::TestArgs>,
-    /// Input bytes → answer file, for `solve` (built on first use).
-    answers: OnceLock<HashMap<Vec<u8>, PathBuf>>,
+    /// Input bytes → answer file, for `solve` (built on first use); `None` for an input that
+    /// several tests hold with different answers.
+    answers: OnceLock<HashMap<Vec<u8>, Option<PathBuf>>>,
     /// Made data's hold on its cache entry, for as long as the package is used.
     _data_lock: Option<generators::write::EntryLock>,
 }
@@ -241,24 +242,39 @@ impl KattisPackage {
             .unwrap_or_default()
     }
 
-    /// The answer file of the data test whose input is exactly `input`.
+    /// The answer file of the data test whose input is exactly `input`; `None` when no test,
+    /// or several with different answers, hold it (one test's answer is no reference answer
+    /// for another's: a checker failure would be blamed on the wrong test).
     pub fn answer_for(&self, input: &[u8]) -> Option<&Path> {
         self.answers
             .get_or_init(|| {
-                self.data
-                    .tests
-                    .iter()
-                    .filter_map(|c| {
-                        let input = crate::fsutil::beneath::read_regular(
-                            &c.input,
-                            crate::fsutil::beneath::DATA_CAP,
-                        );
-                        Some((input.ok()?, c.answer.clone()?))
-                    })
-                    .collect()
+                let read = |p: &Path| {
+                    crate::fsutil::beneath::read_regular(p, crate::fsutil::beneath::DATA_CAP).ok()
+                };
+                let mut by_input: HashMap<Vec<u8>, Option<PathBuf>> = HashMap::new();
+                for c in &self.data.tests {
+                    let (Some(input), Some(answer)) = (read(&c.input), &c.answer) else {
+                        continue;
+                    };
+                    let same = |other: &Option<PathBuf>| {
+                        other
+                            .as_ref()
+                            .is_some_and(|o| read(o).is_some_and(|a| read(answer) == Some(a)))
+                    };
+                    match by_input.get(&input) {
+                        None => {
+                            by_input.insert(input, Some(answer.clone()));
+                        }
+                        Some(other) if same(other) => {}
+                        Some(_) => {
+                            by_input.insert(input, None);
+                        }
+                    }
+                }
+                by_input
             })
-            .get(input)
-            .map(PathBuf::as_path)
+            .get(input)?
+            .as_deref()
     }
 
     /// The jury submissions and their rules.

@@ -493,7 +493,7 @@ impl Problem for KattisPackage {
                 "a multi-pass"
             };
             return Err(JuryError(format!(
-                "{}: {kind} problem has no reference answer for an input that is not in data/",
+                "{}: {kind} problem has no reference answer for an input that is not in data/ (or that tests hold with different answers)",
                 self.name
             )));
         }

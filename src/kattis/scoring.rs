@@ -10,7 +10,7 @@ use std::path::Path;
 use yaml_serde::Value;
 
 use super::data::Case;
-use super::yaml;
+use super::yaml::{self, MAX_SCORE};
 use crate::verdict::score::{
     Aggregation, Child, LegacyGroup, LegacyRule, ScoreRule, Scoring, SpecGroup, VerdictRule,
 };
@@ -154,14 +154,6 @@ fn empty_groups(data: &Path, folders: &BTreeMap<String, Vec<Child<String>>>) -> 
     walk(data, "secret", folders)
 }
 
-fn number(v: &Value) -> Option<f64> {
-    match v {
-        Value::Number(n) => n.as_f64(),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
 /// The legacy group at `folder` with `inherited` keys from its parents.
 fn legacy(
     data: &Path,
@@ -223,16 +215,20 @@ fn legacy(
         ("reject_score", &mut rule.reject_score),
     ] {
         if let Some(v) = keys.get(key) {
-            *slot = number(v).ok_or_else(|| at(format!("{key} must be a number")))?;
+            *slot = yaml::number_in(v, key, -MAX_SCORE, MAX_SCORE).map_err(at)?;
         }
     }
     if let Some(v) = keys.get("range") {
         let text = yaml::scalar_text(v).unwrap_or_default();
-        let bounds: Vec<f64> = text
-            .split_whitespace()
-            .map(|b| b.trim_start_matches('+').parse::<f64>())
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.len() != 2 {
+            return Err(at(format!("range `{text}` is not two numbers")));
+        }
+        let bounds: Vec<f64> = words
+            .iter()
+            .map(|b| yaml::text_number_in(b, "range", -MAX_SCORE, MAX_SCORE))
             .collect::<Result<_, _>>()
-            .map_err(|_| at(format!("range `{text}` is not two numbers")))?;
+            .map_err(at)?;
         match bounds[..] {
             [lo, hi] if lo <= hi => rule.range = (lo, hi),
             _ => {
@@ -326,10 +322,9 @@ fn spec_group(
         if yaml::scalar_text(v).as_deref() == Some("unbounded") {
             return Ok(None);
         }
-        number(v)
-            .filter(|n| *n >= 0.0)
+        yaml::number_in(v, "max_score", 0.0, MAX_SCORE)
             .map(Some)
-            .ok_or_else(|| at("max_score must be a non-negative number or `unbounded`".into()))
+            .map_err(|e| at(format!("{e} (or `unbounded`)")))
     };
     let parse_aggregation = |v: &Value| match yaml::scalar_text(v).as_deref() {
         Some("pass-fail") => Ok(Aggregation::PassFail),

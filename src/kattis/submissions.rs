@@ -470,7 +470,7 @@ fn read_sets(m: &mut Map) -> Result<Sets, String> {
 /// `score: 30` or `score: [20, 40]`.
 fn score_expectation(v: &yaml_serde::Value) -> Result<ScoreExpectation, String> {
     let num = |v: &yaml_serde::Value| match v {
-        yaml_serde::Value::Number(n) => n.as_f64(),
+        yaml_serde::Value::Number(n) => n.as_f64().filter(|x| x.abs() <= yaml::MAX_SCORE),
         _ => None,
     };
     match v {

@@ -1,17 +1,147 @@
 //! Reading YAML maps into typed values with clear messages: every key a map holds is either
 //! read (`take_*`) or reported as unknown (`unknown_keys`), so a typo is a warning naming the
 //! key, and a value of the wrong type is an error naming the key and what was expected.
+//!
+//! Every YAML file judge reads from a package goes through [`parse`], which first checks its
+//! size and nesting depth in linear time ([`check_limits`]): the parser takes time quadratic in
+//! the depth of flow collections (`[[[[...]]]]`), so a deep file would hold judge for minutes.
 
+use std::mem::MaybeUninit;
+
+use libyaml_rs as sys;
 use yaml_serde::{Mapping, Value};
 
-/// Parses YAML text; an empty file is an empty map.
+/// The largest YAML file judge reads (generators.yaml of the largest public archives is well
+/// under 1 MiB).
+pub const MAX_BYTES: usize = 16 << 20;
+
+/// The deepest nesting of lists and maps judge reads (the formats need at most 8 or so).
+pub const MAX_DEPTH: usize = 64;
+
+/// Parses YAML text; an empty file is an empty map. Files over [`MAX_BYTES`] or nested over
+/// [`MAX_DEPTH`] are errors, found before any value is built.
 pub fn parse(text: &str) -> Result<Value, String> {
-    let value: Value = yaml_serde::from_str(text).map_err(|e| one_line(&e.to_string()))?;
+    check_limits(text)?;
+    let value: Value = yaml_serde::from_str(text).map_err(|e| parse_error(&e.to_string()))?;
     Ok(if value.is_null() {
         Value::Mapping(Mapping::new())
     } else {
         value
     })
+}
+
+/// Checks that `text` is at most [`MAX_BYTES`] long and nests lists and maps at most
+/// [`MAX_DEPTH`] deep, in time linear in its length: the parser's events are counted and the
+/// parse stops at the first one too deep (the parser looks at most about 1 KiB ahead of its
+/// events, so that is soon). Syntax errors are left to the parse that builds the values.
+pub fn check_limits(text: &str) -> Result<(), String> {
+    if text.len() > MAX_BYTES {
+        return Err(format!("larger than {} MiB", MAX_BYTES >> 20));
+    }
+    match deeper_than(text, MAX_DEPTH) {
+        true => Err(format!("nested deeper than {MAX_DEPTH} levels")),
+        false => Ok(()),
+    }
+}
+
+/// The parser's message on one line; an integer too large for 64 bits (which `yaml_serde`
+/// reports as a u128 it cannot hold) is said to be too large.
+fn parse_error(message: &str) -> String {
+    let mut s = one_line(message);
+    for wide in ["u128", "i128"] {
+        let tail = format!(" as {wide}, expected any YAML value");
+        if s.contains(&tail) {
+            s = s
+                .replace(&tail, " is too large")
+                .replace("invalid type: integer", "the integer");
+        }
+    }
+    s
+}
+
+/// The largest score, or score bound, a package may give (scores of real problems are at most
+/// a few thousand; beyond this sums lose their units digit).
+pub const MAX_SCORE: f64 = 1e9;
+
+/// `v` as a finite number in `lo..=hi`: a YAML number, or a string holding one (as legacy
+/// `testdata.yaml` files write them). The error names `key` and the range.
+pub fn number_in(v: &Value, key: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let x = match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    x.filter(|x| x.is_finite() && (lo..=hi).contains(x))
+        .ok_or_else(|| out_of_range(key, lo, hi, &kind(v)))
+}
+
+/// `text` as a finite number in `lo..=hi` (a word of a `range:`); the error names `key`.
+pub fn text_number_in(text: &str, key: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    text.trim_start_matches('+')
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && (lo..=hi).contains(x))
+        .ok_or_else(|| out_of_range(key, lo, hi, &format!("`{text}`")))
+}
+
+fn out_of_range(key: &str, lo: f64, hi: f64, found: &str) -> String {
+    format!("{key} must be a number from {lo} to {hi}, found {found}")
+}
+
+/// An initialised libyaml parser, deleted on drop.
+struct EventParser(Box<MaybeUninit<sys::yaml_parser_t>>);
+
+impl Drop for EventParser {
+    fn drop(&mut self) {
+        // SAFETY: the parser was initialised by `yaml_parser_initialize` (an `EventParser` is
+        // only made after it succeeded) and is deleted once, here.
+        unsafe { sys::yaml_parser_delete(self.0.as_mut_ptr()) }
+    }
+}
+
+/// Whether `text` has lists or maps nested more than `limit` deep (false when it does not
+/// parse before that depth: the real parse reports the error).
+fn deeper_than(text: &str, limit: usize) -> bool {
+    let mut boxed = Box::new(MaybeUninit::<sys::yaml_parser_t>::uninit());
+    // SAFETY: the pointer is to memory for one parser, which `yaml_parser_initialize` fills in.
+    if unsafe { sys::yaml_parser_initialize(boxed.as_mut_ptr()) }.fail {
+        return false;
+    }
+    let mut parser = EventParser(boxed);
+    let p = parser.0.as_mut_ptr();
+    // SAFETY: `p` is an initialised parser; `text` outlives it (it is dropped at the end of
+    // this function) and is UTF-8, as `yaml_serde` tells libyaml too.
+    unsafe {
+        sys::yaml_parser_set_encoding(p, sys::YAML_UTF8_ENCODING);
+        sys::yaml_parser_set_input_string(p, text.as_ptr(), text.len() as u64);
+    }
+    let mut depth = 0usize;
+    loop {
+        let mut event = MaybeUninit::<sys::yaml_event_t>::uninit();
+        // SAFETY: `p` is an initialised parser with its input set, `event` is memory for one
+        // event; when the parse succeeds the event is initialised, read once and deleted.
+        let kind = unsafe {
+            if sys::yaml_parser_parse(p, event.as_mut_ptr()).fail {
+                return false;
+            }
+            let kind = (*event.as_ptr()).type_;
+            sys::yaml_event_delete(event.as_mut_ptr());
+            kind
+        };
+        match kind {
+            sys::YAML_SEQUENCE_START_EVENT | sys::YAML_MAPPING_START_EVENT => {
+                depth += 1;
+                if depth > limit {
+                    return true;
+                }
+            }
+            sys::YAML_SEQUENCE_END_EVENT | sys::YAML_MAPPING_END_EVENT => {
+                depth = depth.saturating_sub(1)
+            }
+            sys::YAML_STREAM_END_EVENT => return false,
+            _ => {}
+        }
+    }
 }
 
 fn one_line(s: &str) -> String {
@@ -80,6 +210,14 @@ impl<'a> Map<'a> {
                 .map(Some)
                 .ok_or_else(|| format!("{} must be a number, found {}", self.name(key), kind(v))),
         }
+    }
+
+    /// A finite number in `lo..=hi` (see [`number_in`]).
+    pub fn take_number_in(&mut self, key: &str, lo: f64, hi: f64) -> Result<Option<f64>, String> {
+        let name = self.name(key);
+        self.get(key)
+            .map(|v| number_in(v, &name, lo, hi))
+            .transpose()
     }
 
     pub fn take_u64(&mut self, key: &str) -> Result<Option<u64>, String> {
@@ -216,5 +354,58 @@ mod tests {
         );
         assert!(parse("").unwrap().is_mapping());
         assert!(parse("a: [").is_err());
+    }
+
+    #[test]
+    fn numbers_are_finite_and_in_range() {
+        let v = parse("a: 5\nb: .inf\nc: 1e400\nd: .nan\ne: '7.5'\nf: -1\ng: x\n").unwrap();
+        let mut m = Map::new(&v, "", "f").unwrap();
+        assert_eq!(m.take_number_in("a", 0.0, 10.0).unwrap(), Some(5.0));
+        assert_eq!(m.take_number_in("e", 0.0, 10.0).unwrap(), Some(7.5));
+        assert_eq!(m.take_number_in("zz", 0.0, 10.0).unwrap(), None);
+        for (key, found) in [
+            ("b", "the number .inf"),
+            ("c", "`1e400`"),
+            ("d", "the number .nan"),
+            ("f", "the number -1"),
+            ("g", "`x`"),
+        ] {
+            assert_eq!(
+                m.take_number_in(key, 0.0, 10.0).unwrap_err(),
+                format!("{key} must be a number from 0 to 10, found {found}")
+            );
+        }
+        assert_eq!(text_number_in("+3", "range", 0.0, 10.0), Ok(3.0));
+        assert!(text_number_in("inf", "range", 0.0, MAX_SCORE).is_err());
+        assert!(text_number_in("1e308", "range", 0.0, MAX_SCORE).is_err());
+    }
+
+    #[test]
+    fn depth_and_size_are_limited_before_values_are_built() {
+        let nested = |n: usize| format!("a: {}{}\n", "[".repeat(n), "]".repeat(n));
+        assert!(parse(&nested(MAX_DEPTH - 1)).is_ok());
+        assert_eq!(
+            parse(&nested(MAX_DEPTH)).unwrap_err(),
+            "nested deeper than 64 levels"
+        );
+        // Block nesting counts too: `- - - x` is three lists inside a map.
+        let block = format!("a:\n{}x\n", "- ".repeat(MAX_DEPTH));
+        assert_eq!(parse(&block).unwrap_err(), "nested deeper than 64 levels");
+        // Deep input costs no more than a few milliseconds: the parse stops at the limit.
+        let start = std::time::Instant::now();
+        for deep in [nested(200_000), format!("{}\n", "{a: ".repeat(200_000))] {
+            assert_eq!(parse(&deep).unwrap_err(), "nested deeper than 64 levels");
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        // Wide is fine, and a syntax error is still the parser's message.
+        let wide = format!("a: [{}]\n", "[1], ".repeat(10_000));
+        assert!(parse(&wide).is_ok());
+        assert!(parse("a: [[[\n").unwrap_err().contains("line"));
+        assert_eq!(
+            parse("limits:\n  memory: 12345678901234567890123456\n").unwrap_err(),
+            "limits.memory: the integer `12345678901234567890123456` is too large at line 2 column 11"
+        );
+        let big = "#".repeat(MAX_BYTES + 1);
+        assert_eq!(parse(&big).unwrap_err(), "larger than 16 MiB");
     }
 }

@@ -135,7 +135,7 @@ fn store(folder: &Path, package: &str, path: &Path, key: String, tests: &[TestCa
                     .strip_prefix('-')?
                     .strip_suffix(".json")
             })
-            .is_some_and(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()));
+            .is_some_and(crate::compile::cache::is_key);
         if stale && Some(name.as_os_str()) != ours {
             let _ = fs::remove_file(other.path());
         }

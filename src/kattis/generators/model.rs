@@ -599,7 +599,7 @@ fn emit_map(m: &Mapping, indent: usize, out: &mut String) {
 
 /// Parses the text of `generators.yaml`: the model and warnings.
 pub fn parse(text: &str) -> Result<(Generators, Vec<String>), String> {
-    let value: Value = yaml_serde::from_str(text).map_err(|e| e.to_string().replace('\n', " "))?;
+    let value = crate::kattis::yaml::parse(text)?;
     let mut map = match value {
         Value::Null => Mapping::new(),
         Value::Mapping(m) => m,

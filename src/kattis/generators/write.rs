@@ -187,7 +187,7 @@ pub fn prune(cache: &Path, name: &str, keep: &Path) {
         let file = entry.file_name().to_string_lossy().into_owned();
         let Some(key) = file
             .strip_prefix(&format!("{name}-"))
-            .filter(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()))
+            .filter(|k| crate::compile::cache::is_key(k))
         else {
             continue;
         };
