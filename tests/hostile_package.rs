@@ -406,3 +406,31 @@ fn a_statement_linking_out_of_the_package_fails_its_check() {
         "{check}"
     );
 }
+
+/// A jury program's source (a validator file, a file in a submission's folder) that is a link
+/// to a host file: its source would be compiled and copied into runs, so loading the package
+/// is one error naming the file and the rule, and nothing of the host file is shown (before,
+/// the host file was compiled as the program: a compiler's message quoted it).
+#[test]
+fn a_program_source_linking_out_of_the_package_is_one_clear_error() {
+    let Some(h) = Hostile::new() else { return };
+    symlink(&h.host, h.pkg.join("input_validators/leak.py")).unwrap();
+    let run = h.judge(&["verify", "{pkg}"]);
+    assert_error(
+        &run,
+        &["input_validators/leak.py: a link that leads outside the package"],
+    );
+
+    let Some(h) = Hostile::new() else { return };
+    std::fs::create_dir_all(h.pkg.join("submissions/wrong_answer/folder")).unwrap();
+    symlink(
+        &h.host,
+        h.pkg.join("submissions/wrong_answer/folder/main.py"),
+    )
+    .unwrap();
+    let run = h.judge(&["verify", "{pkg}"]);
+    assert_error(
+        &run,
+        &["submissions/wrong_answer/folder/main.py: a link that leads outside the package"],
+    );
+}
