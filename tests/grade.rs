@@ -641,7 +641,7 @@ fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
         .standards[0];
     let args = template[1..].iter().map(|a| match a.as_str() {
         "{binary}" => dir.path().join("a.out").display().to_string(),
-        "{source}" => subs[0].display().to_string(),
+        "{source}" | "{files}" => subs[0].display().to_string(),
         a => a.replace("{standard}", standard),
     });
     let include = gch[0].parent().unwrap().parent().unwrap();

@@ -397,8 +397,9 @@ fn a_missing_or_unbuildable_grader_is_a_package_error() {
     }
 }
 
-/// An output validator's score file that is not one non-negative number, cannot be read, or
-/// puts a group out of its range: the run is JE, naming the file or the group.
+/// An output validator's score file that is not one non-negative number, is past judge's
+/// bound on a score (1e308 would make every sum infinite), cannot be read, or puts a group
+/// out of its range: the run is JE, naming the file or the group.
 #[test]
 fn a_bad_score_file_is_a_judge_error_of_the_run() {
     for (writes, says) in [
@@ -411,8 +412,12 @@ fn a_bad_score_file_is_a_judge_error_of_the_run() {
             "wrote score.txt holding -2, not a non-negative number",
         ),
         (
+            "open(fb + 'score.txt', 'w').write('1e308')",
+            "wrote score.txt holding 1e308, over judge's bound on a score (1e9)",
+        ),
+        (
             "os.mkdir(fb + 'score.txt')",
-            "wrote score.txt, which cannot be read",
+            "wrote score.txt: not a regular file (a folder)",
         ),
         (
             "open(fb + 'score.txt', 'w').write('500')",

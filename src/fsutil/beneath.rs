@@ -229,6 +229,46 @@ pub fn kind_beneath(
     Ok(((st.st_dev, st.st_ino), kind_of_mode(st.st_mode)))
 }
 
+/// Checks that `path` (a file, or a folder and everything in it, at most 10,000 entries) is
+/// reached from `root` under the rule and holds only regular files and folders; the error
+/// names the first entry that breaks it.
+pub fn check_tree(root: &Path, path: &Path, within: &'static str) -> Result<(), String> {
+    const MAX_ENTRIES: usize = 10_000;
+    let Ok(rel) = path.strip_prefix(root) else {
+        return Err(format!("{}: not inside {within}", shown(path)));
+    };
+    let mut stack = vec![rel.to_path_buf()];
+    let mut seen = 0;
+    while let Some(rel) = stack.pop() {
+        seen += 1;
+        if seen > MAX_ENTRIES {
+            return Err(format!(
+                "{}: more than {MAX_ENTRIES} files",
+                shown(path.strip_prefix(root).unwrap_or(path))
+            ));
+        }
+        match kind_beneath(root, &rel, within)
+            .map_err(|e| e.to_string())?
+            .1
+        {
+            Kind::File => {}
+            Kind::Folder => {
+                let entries = std::fs::read_dir(root.join(&rel))
+                    .map_err(|e| format!("cannot read {}: {e}", shown(&rel)))?;
+                stack.extend(
+                    entries
+                        .filter_map(|e| e.ok())
+                        .map(|e| rel.join(e.file_name())),
+                );
+            }
+            Kind::Other(kind) => {
+                return Err(format!("{}: not a regular file ({kind})", shown(&rel)));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn fstat(fd: RawFd) -> std::io::Result<libc::stat> {
     // SAFETY: an all-zero `stat` is a valid value of this plain C struct.
     let mut st: libc::stat = unsafe { std::mem::zeroed() };

@@ -101,6 +101,14 @@ fn feedback_score(feedback: &Path) -> Result<Option<ValidatorScore>, String> {
                 "wrote {name} holding {value}, not a non-negative number"
             ));
         }
+        // The bound of every score a package states (yaml::MAX_SCORE): a score past it would
+        // make sums infinite or equal where they differ.
+        if value > super::yaml::MAX_SCORE {
+            return Err(format!(
+                "wrote {name} holding {value:e}, over judge's bound on a score ({:e})",
+                super::yaml::MAX_SCORE
+            ));
+        }
         Ok(Some(value))
     };
     match (read("score.txt")?, read("score_multiplier.txt")?) {

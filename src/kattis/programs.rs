@@ -442,7 +442,9 @@ fn find_in(
             });
             continue;
         }
-        check_inside(pkg_dir, &path)?;
+        // Its sources are compiled and copied into runs: a link out of the package would
+        // hand a host file to a compiler's message, a jury program or a contestant.
+        crate::fsutil::beneath::check_tree(pkg_dir, &path, "the package")?;
         match program(&path, &display)? {
             Some(p) => programs.push(p),
             None => warnings.push(format!(
@@ -452,50 +454,6 @@ fn find_in(
         }
     }
     Ok((programs, warnings))
-}
-
-/// Checks that the program at `path` (a file, or a folder and everything in it) is reached
-/// without leaving the package `pkg_dir` and holds only regular files and folders: its
-/// sources are compiled and copied into runs, so a link out of the package would hand a host
-/// file to a compiler's messages, a jury program or a contestant (docs/sandbox.md, "What a
-/// package is trusted with"). The error names the file and the rule.
-pub(crate) fn check_inside(pkg_dir: &Path, path: &Path) -> Result<(), String> {
-    use crate::fsutil::beneath::{kind_beneath, shown, Kind};
-    /// Files and folders looked at before a program counts as too large to be one.
-    const MAX_ENTRIES: usize = 10_000;
-    let Ok(rel) = path.strip_prefix(pkg_dir) else {
-        return Err(format!("{}: not inside the package", shown(path)));
-    };
-    let mut stack = vec![rel.to_path_buf()];
-    let mut seen = 0;
-    while let Some(rel) = stack.pop() {
-        seen += 1;
-        if seen > MAX_ENTRIES {
-            return Err(format!(
-                "{}: more than {MAX_ENTRIES} files; not a program",
-                shown(path.strip_prefix(pkg_dir).unwrap_or(path))
-            ));
-        }
-        match kind_beneath(pkg_dir, &rel, "the package")
-            .map_err(|e| e.to_string())?
-            .1
-        {
-            Kind::File => {}
-            Kind::Folder => {
-                let entries = fs::read_dir(pkg_dir.join(&rel))
-                    .map_err(|e| format!("cannot read {}: {e}", shown(&rel)))?;
-                stack.extend(
-                    entries
-                        .filter_map(|e| e.ok())
-                        .map(|e| rel.join(e.file_name())),
-                );
-            }
-            Kind::Other(kind) => {
-                return Err(format!("{}: not a regular file ({kind})", shown(&rel)));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The program at `path` (a file or a folder); `None` if it is in no known language.

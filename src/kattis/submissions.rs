@@ -77,7 +77,7 @@ pub fn load(
             .collect();
         entries.sort();
         for path in entries {
-            super::programs::check_inside(dir, &path)?;
+            crate::fsutil::beneath::check_tree(dir, &path, "the package")?;
             let rel = format!("{folder}/{}", file_name(&path));
             let mut rules = Vec::new();
             let mut replaced_default = false;
@@ -265,7 +265,7 @@ pub fn load(
     // A program directly in submissions/: no tool runs it (problemtools, BAPCtools and
     // DOMjudge take submissions in folders), so judge says so rather than pass it over.
     for path in loose {
-        super::programs::check_inside(dir, &path)?;
+        crate::fsutil::beneath::check_tree(dir, &path, "the package")?;
         if let Some(language) = Language::from_path(&path) {
             out.push(loose_submission(path, language));
         }

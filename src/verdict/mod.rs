@@ -325,11 +325,49 @@ fn stderr_tail(stderr: &[u8]) -> String {
     let Some(line) = text.lines().map(str::trim).rfind(|l| !noise(l)) else {
         return String::new();
     };
-    let mut line: String = line.chars().filter(|c| !c.is_control()).collect();
+    let mut line: String = without_entry_folders(line)
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
     if line.chars().count() > 120 {
         line = line.chars().take(117).collect::<String>() + "...";
     }
     format!(" ({line})")
+}
+
+/// `line` with each path into a compile-cache entry shortened to the part inside the entry
+/// (`/home/u/.cache/judge/v1/<64 hex digits>/solution.sh: line 4` is `solution.sh: line 4`):
+/// the program's own file name is what a reader needs, and the cache's place is the machine's.
+fn without_entry_folders(line: &str) -> String {
+    const KEY_DIGITS: usize = 64;
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('/') {
+        let (before, path) = rest.split_at(at);
+        let token_start = before
+            .rfind(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == '(')
+            .map_or(0, |i| i + 1);
+        let end = path
+            .find(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+            .unwrap_or(path.len());
+        let (token, after) = path.split_at(end);
+        let inside = token.split('/').collect::<Vec<_>>();
+        match inside.iter().rposition(|part| {
+            part.len() == KEY_DIGITS && part.bytes().all(|b| b.is_ascii_hexdigit())
+        }) {
+            Some(key) if key + 1 < inside.len() && before[token_start..].is_empty() => {
+                out.push_str(before);
+                out.push_str(&inside[key + 1..].join("/"));
+            }
+            _ => {
+                out.push_str(before);
+                out.push_str(token);
+            }
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `8 MiB`, `64 KiB`, `100 bytes`.
@@ -372,6 +410,31 @@ pub fn signal_name(sig: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crash_message_names_the_program_by_its_name_in_its_cache_entry() {
+        let key = "ab12".repeat(16);
+        let line = format!("/home/u/.cache/judge/v1/{key}/solution.sh: line 4: `if'");
+        assert_eq!(without_entry_folders(&line), "solution.sh: line 4: `if'");
+        let quoted = format!("File \"/c/v1/{key}/dir/a.py\", line 2, in <module>");
+        assert_eq!(
+            without_entry_folders(&quoted),
+            "File \"dir/a.py\", line 2, in <module>"
+        );
+        // Other paths, relative ones and a short hex folder are kept as they are.
+        for kept in [
+            "/usr/bin/x: not found",
+            "a/b/c",
+            "/tmp/abc123/x.sh: y",
+            "no path",
+        ] {
+            assert_eq!(without_entry_folders(kept), kept);
+        }
+        assert_eq!(
+            stderr_tail(format!("{}/{key}/s.sh: line 9: oops\n", "/x".repeat(60)).as_bytes()),
+            " (s.sh: line 9: oops)"
+        );
+    }
 
     fn limits() -> Limits {
         Limits {
