@@ -434,3 +434,34 @@ fn a_program_source_linking_out_of_the_package_is_one_clear_error() {
         &["submissions/wrong_answer/folder/main.py: a link that leads outside the package"],
     );
 }
+
+/// Entries of `data/` itself that judge does not read (a folder of tests beside `secret/`, a
+/// test directly in `data/`, the output validator folders of 2025-09) are each named in a
+/// warning, an error under `--strict`: a wrong answer there was passed over without a word.
+#[test]
+fn entries_of_data_that_judge_does_not_read_are_named_in_a_warning() {
+    let Some(h) = Hostile::new() else { return };
+    for rel in ["data/extra/1", "data/2"] {
+        write(&h.pkg.join(format!("{rel}.in")), "1 1\n");
+        write(&h.pkg.join(format!("{rel}.ans")), "5\n");
+    }
+    write(&h.pkg.join("data/valid_output/1.out"), "5\n");
+    let (run, report) = verify_json(&h, &[]);
+    run.assert_code(0);
+    let checks = report["problems"][0]["checks"].as_array().unwrap();
+    let message: String = checks
+        .iter()
+        .filter(|c| c["name"] == "package" && c["status"] == "warn")
+        .map(|c| format!("{}\n", c["message"].as_str().unwrap()))
+        .collect();
+    for shown in [
+        "data/2.ans: not graded: tests are read from data/sample and data/secret only",
+        "data/2.in: not graded: tests are read from data/sample and data/secret only",
+        "data/extra: not graded: tests are read from data/sample and data/secret only",
+        "data/valid_output: not graded: judge does not check the output validator against this folder yet",
+    ] {
+        assert!(message.contains(shown), "`{shown}` not in: {message}");
+    }
+    let (run, _) = verify_json(&h, &["--strict"]);
+    run.assert_code(1);
+}

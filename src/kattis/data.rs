@@ -112,6 +112,7 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
             )?;
         }
     }
+    top_level_not_read(&data, &mut out.notes);
     if !out.tests.iter().any(|t| t.name.starts_with("secret/")) {
         if !out.tests.is_empty() {
             // BAPCtools runs such a package on its samples; the format asks for a secret test.
@@ -132,6 +133,40 @@ pub fn load_folder(data: &Path) -> Result<Data, String> {
         }
     }
     Ok(out)
+}
+
+/// A warning for each entry of `data/` itself that judge does not read, so that nothing there
+/// goes unchecked without a word: only `sample/`, `secret/`, `invalid_input/`,
+/// `invalid_answer/` and the group files hold what judge checks. Notes of the package, as
+/// [`not_graded`] says.
+fn top_level_not_read(data: &Path, notes: &mut Vec<String>) {
+    const READ: [&str; 6] = [
+        "sample",
+        "secret",
+        "invalid_input",
+        "invalid_answer",
+        "testdata.yaml",
+        "test_group.yaml",
+    ];
+    let Ok(entries) = std::fs::read_dir(data) else {
+        return;
+    };
+    let mut names: Vec<std::ffi::OsString> = entries
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .filter(|n| !crate::fsutil::is_tool_litter(n))
+        .filter(|n| !n.to_str().is_some_and(|n| READ.contains(&n)))
+        .collect();
+    names.sort();
+    for name in names {
+        let why = match name.to_str() {
+            Some("invalid_output" | "valid_output") => {
+                "judge does not check the output validator against this folder yet"
+            }
+            _ => "tests are read from data/sample and data/secret only",
+        };
+        let shown_dir = data.strip_prefix(package_of(data)).unwrap_or(data);
+        notes.push(not_graded(shown_dir, &name, why));
+    }
 }
 
 /// The validator arguments of the test `name` (`secret/group/1`) of the data folder `data`,
