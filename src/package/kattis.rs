@@ -35,9 +35,13 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             path: yaml_path.clone(),
             message,
         })?;
-    // DOMjudge's time limit files, where problem.yaml gives no limit (as DOMjudge reads them).
+    // DOMjudge's time limit files, where problem.yaml gives no limit (as DOMjudge reads them);
+    // not in a legacy package, whose limit problemtools computes and never reads them from
+    // (`judge export` writes `.timelimit` beside it for DOMjudge).
     let mut time_limit_source = "problem.yaml";
-    if config.limits.time_limit.is_none() {
+    if config.limits.time_limit.is_none()
+        && config.version != crate::kattis::config::Version::Legacy
+    {
         if let Some((limit, file)) = crate::kattis::limitfile::read(dir).map_err(broken)? {
             config.limits.time_limit = Some(limit);
             time_limit_source = file;
