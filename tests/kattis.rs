@@ -25,19 +25,19 @@ use serde::Deserialize;
 /// The fixture packages; each has its own `verify_passes_the_*` and `grade_gives_each_*` test.
 const PACKAGES: [&str; 4] = ["mean", "pairsum", "guessnum", "divisor"];
 
-fn package(name: &str) -> PathBuf {
+pub(crate) fn package(name: &str) -> PathBuf {
     root().join("tests/packages").join(name)
 }
 
 /// A copy of the fixture package `name` in a temporary folder (kept while the guard lives).
-fn package_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn package_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join(name);
     copy_dir(&package(name), &dir);
     (tmp, dir)
 }
 
-fn rel(p: &Path) -> String {
+pub(crate) fn rel(p: &Path) -> String {
     p.display().to_string()
 }
 

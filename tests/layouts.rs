@@ -7,24 +7,9 @@ use crate::common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::kattis::{package, package_copy, rel};
+use common::judge_timed;
 use common::verify_report::verify_json;
-use common::{copy_dir, judge_timed, root};
-
-fn package(name: &str) -> PathBuf {
-    root().join("tests/packages").join(name)
-}
-
-/// A copy of the fixture package `name` in a temporary folder (kept while the guard lives).
-fn package_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join(name);
-    copy_dir(&package(name), &dir);
-    (tmp, dir)
-}
-
-fn rel(p: &Path) -> String {
-    p.display().to_string()
-}
 
 /// `judge grade --json PACKAGE SUBMISSION`: the verdict and, for a scoring problem, the score
 /// (with the verdict the package's grading gives).
