@@ -392,6 +392,57 @@ fn tests_with_names_the_format_does_not_allow_are_named_in_a_warning() {
 }
 
 #[test]
+fn tests_named_as_other_systems_cannot_keep_them_are_graded_and_named_in_a_warning() {
+    let Some(h) = Hostile::new() else { return };
+    let secret = h.pkg.join("data/secret");
+    // A Windows device name, and two names that differ only in case: each a right test.
+    for name in ["con", "Big", "big"] {
+        write(&secret.join(format!("{name}.in")), "2 2\n");
+        write(&secret.join(format!("{name}.ans")), "4\n");
+    }
+    let (run, report) = verify_json(&h, &[]);
+    run.assert_code(0);
+    let checks = report["problems"][0]["checks"].as_array().unwrap();
+    let warned: Vec<&str> = checks
+        .iter()
+        .filter(|c| c["name"] == "package" && c["status"] == "warn")
+        .map(|c| c["message"].as_str().unwrap())
+        .collect();
+    let all = warned.join("\n");
+    for shown in [
+        "data/secret/con.ans: a name Windows reserves for a device (CON)",
+        "data/secret/con.in: a name Windows reserves for a device (CON)",
+        "data/secret/Big.ans, data/secret/big.ans: names that differ only in case",
+        "data/secret/Big.in, data/secret/big.in: names that differ only in case",
+    ] {
+        assert!(all.contains(shown), "`{shown}` not in: {all}");
+    }
+    // They are graded all the same, and fail verify under --strict.
+    let sub = h.path("submissions/accepted/sum.py");
+    let run = h.judge(&["grade", "{pkg}", &sub, "--json"]);
+    run.assert_code(0);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let names: Vec<&str> = r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "sample/1",
+            "secret/1",
+            "secret/Big",
+            "secret/big",
+            "secret/con"
+        ]
+    );
+    let (run, _) = verify_json(&h, &["--strict"]);
+    run.assert_code(1);
+}
+
+#[test]
 fn a_statement_linking_out_of_the_package_fails_its_check() {
     let Some(h) = Hostile::new() else { return };
     std::fs::remove_file(h.pkg.join("statement/problem.en.md")).unwrap();

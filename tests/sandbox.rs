@@ -331,7 +331,13 @@ fn check_pid1_shows_nothing_of_judge() {
         assert!(!out.contains(&pair), "judge's environment {k} in:\n{out}");
     }
     // Every file was there to read (a run that could not read them proves nothing).
-    for file in ["cmdline", "environ", "task/1/cmdline", "task/1/environ"] {
+    for file in [
+        "cmdline",
+        "environ",
+        "mountinfo",
+        "task/1/cmdline",
+        "task/1/environ",
+    ] {
         assert!(
             out.contains(&format!("/proc/1/{file}: \n")),
             "{file}:\n{out}"
@@ -339,6 +345,14 @@ fn check_pid1_shows_nothing_of_judge() {
     }
     assert!(out.contains("/proc/1/comm: init\n"), "{out}");
     assert!(out.contains("/proc/1/task/1/comm: init\n"), "{out}");
+    // Its executable, folders and open files are judge's: none can be followed or listed
+    // (they would name judge's binary and lead to the host's file system).
+    for link in ["exe", "cwd", "root", "fd/0", "root/", "cwd/"] {
+        assert!(
+            out.contains(&format!("/proc/1/{link}: -\n")),
+            "/proc/1/{link} is readable:\n{out}"
+        );
+    }
 }
 
 fn check_disk_quota() {

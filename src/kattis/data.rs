@@ -249,6 +249,13 @@ fn walk(
             .to_path_buf()
     };
     let shown_dir = rel(dir);
+    let kept = names
+        .iter()
+        .filter_map(|n| n.to_str())
+        .filter(|n| allowed_name(n.as_bytes()));
+    notes.extend(super::portable::notes(kept, |n| {
+        shown(&shown_dir, std::ffi::OsStr::new(n))
+    }));
     for os_name in &names {
         let bytes = os_name.as_bytes();
         let test_like = bytes.ends_with(b".in") || bytes.ends_with(b".ans");

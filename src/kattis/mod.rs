@@ -29,6 +29,7 @@ pub mod include;
 pub mod interactive;
 pub mod limitfile;
 mod passes;
+mod portable;
 mod problem;
 pub mod programs;
 pub mod relay;

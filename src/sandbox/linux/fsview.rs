@@ -84,14 +84,20 @@ pub enum OpKind {
 }
 
 /// What a run could read of its pid namespace's pid 1 (the slot's init or the run's proxy,
-/// which share the harness's memory and so show judge's command line and environment):
-/// each is covered by `/dev/null`, relative to the box's `/proc`. Its `comm` is set to
-/// [`PID1_NAME`].
-pub const PID1_MASKED: [&str; 4] = [
+/// which share the harness's memory and so show judge's command line and environment, and
+/// whose mount table names the host's folders bound into the box): each is covered by
+/// `/dev/null`, relative to the box's `/proc`. Its `comm` is set to [`PID1_NAME`]; its links
+/// (`exe`, `cwd`, `root`, `fd/*`) the kernel already keeps from the run.
+pub const PID1_MASKED: [&str; 9] = [
     "1/cmdline",
     "1/environ",
+    "1/mountinfo",
+    "1/mounts",
+    "1/mountstats",
     "1/task/1/cmdline",
     "1/task/1/environ",
+    "1/task/1/mountinfo",
+    "1/task/1/mounts",
 ];
 
 /// The name (`comm`) pid 1 of a run's pid namespace takes.
