@@ -196,6 +196,29 @@ fn a_generator_leaving_testcase_in_as_a_link_to_a_host_file_is_refused() {
 }
 
 #[test]
+fn a_generator_whose_output_never_ends_is_stopped_at_its_limit() {
+    let Some(h) = Hostile::new() else { return };
+    // On standard output, and as a file it keeps writing (testcase.ans) in its work folder.
+    write(
+        &h.pkg.join("generators/flood.py"),
+        "import sys\nif sys.argv[1:] == ['file']:\n    f = open('testcase.ans', 'w')\n\
+         \x20   f.write('4\\n')\n    f.flush()\n    out = f\nelse:\n    out = sys.stdout\n\
+         while True:\n    out.write('1 ' * 65536)\n",
+    );
+    for (arg, says) in [("out", "wrote more than"), ("file", "File too large")] {
+        h.generators(&format!(
+            "data:\n  sample:\n    data:\n      '1': flood.py {arg}\n  secret:\n    data:\n      '1': flood.py {arg}\n"
+        ));
+        let start = std::time::Instant::now();
+        let run = h.judge(&["gen", "{pkg}"]);
+        assert_error(&run, &["flood.py", says]);
+        assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+        assert!(!h.pkg.join("data").exists());
+        std::fs::create_dir_all(h.pkg.join("data")).unwrap();
+    }
+}
+
+#[test]
 fn copy_through_a_link_out_of_the_package_is_refused() {
     let Some(h) = Hostile::new() else { return };
     std::fs::create_dir_all(h.pkg.join("generators/manual")).unwrap();
