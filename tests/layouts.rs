@@ -28,7 +28,10 @@ fn grade(pkg: &Path, submission: &Path) -> (String, Option<f64>) {
 /// submission, as problemtools does in every format version. Verify passes (AC and WA as
 /// the folders say) and a contestant's C++ file is accepted by `grade`. Before, `include/`
 /// was read for 2025-09 packages only: every submission got CE (`plus.h: No such file`), and
-/// then a link error (the grader's `main` was not compiled with the source).
+/// then a link error (the grader's `main` was not compiled with the source). The grader runs
+/// `plus` in a child process and a thread, as NOI 2017 `avian`'s runner does: a package's
+/// submissions may, as under DOMjudge (`process_limit` 64) and problemtools; before, its fork
+/// was refused (one process) and the accepted submission got RE.
 #[test]
 fn legacy_include_files_are_compiled_with_submissions() {
     let dir = rel(&package("ioigrader"));

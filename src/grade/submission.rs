@@ -286,15 +286,17 @@ fn empty_report(pkg: &Package, submission: &Submission, tests_total: usize) -> S
 }
 
 /// The run limits for a compiled submission: the problem's limits after per-language
-/// overrides; wall clock = max(2 x CPU, CPU + 1 s); processes = the language's minimum.
+/// overrides; wall clock = max(2 x CPU, CPU + 1 s); processes = the problem's, or the
+/// language's minimum if that is more.
 pub fn limits_for(pkg: &Package, compiled: &Compiled) -> Limits {
+    let limits = language_limits(pkg, compiled.language);
     Limits {
-        processes: compiled.processes.max(1),
-        ..language_limits(pkg, compiled.language)
+        processes: compiled.processes.max(limits.processes),
+        ..limits
     }
 }
 
-/// [`limits_for`] before compiling: one process.
+/// [`limits_for`] before compiling: the problem's processes.
 fn language_limits(pkg: &Package, language: Language) -> Limits {
     let (time, memory_mib) = pkg.limits.for_language(language.id());
     Limits {
@@ -303,7 +305,7 @@ fn language_limits(pkg: &Package, language: Language) -> Limits {
         memory_bytes: memory_mib << 20,
         output_bytes: pkg.limits.output_mib << 20,
         stderr_bytes: STDERR_BYTES,
-        processes: 1,
+        processes: pkg.limits.processes.max(1),
     }
 }
 

@@ -55,6 +55,12 @@ pub struct JuryConfig {
 /// The CPU limit accepted submissions run under while the time limit is being computed.
 pub const MEASURE_LIMIT: Duration = Duration::from_secs(20);
 
+/// Processes and threads a submission of a Kattis / ICPC package may have alive at once:
+/// DOMjudge's default `process_limit`. Contest systems let a program fork and start threads
+/// (problemtools sets no limit), and packages rely on it: a grader in `include/` that runs
+/// the contestant's function in a child process (NOI 2017 `avian`).
+pub const SUBMISSION_PROCESSES: u32 = 64;
+
 /// A loaded Kattis package.
 pub struct KattisPackage {
     pub dir: PathBuf,

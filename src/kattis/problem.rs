@@ -430,7 +430,7 @@ impl KattisPackage {
             memory_bytes: self.config.limits.memory << 20,
             output_bytes: self.config.limits.output << 20,
             stderr_bytes: STDERR_BYTES,
-            processes: 1,
+            processes: super::SUBMISSION_PROCESSES,
         };
         let dir = RunDir::new()?;
         let outcome = self.jury.run(

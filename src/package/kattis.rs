@@ -128,6 +128,7 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
             .unwrap_or(MEASURE_LIMIT),
         memory_mib: config.limits.memory,
         output_mib: config.limits.output,
+        processes: crate::kattis::SUBMISSION_PROCESSES,
         languages: Default::default(),
     };
     let title = config.name.clone().unwrap_or_else(|| name.clone());

@@ -158,6 +158,7 @@ impl RawLimits {
             time: Duration::from_secs_f64(self.time_limit),
             memory_mib: self.memory_limit,
             output_mib,
+            processes: 1,
             languages: self.languages,
         })
     }

@@ -56,6 +56,10 @@ pub struct ProblemLimits {
     pub memory_mib: u64,
     /// Standard output per test, MiB.
     pub output_mib: u64,
+    /// Processes and threads a submission may have alive at once (at least; a language
+    /// that needs more gets more): 1 for judge's own problems, as olympiads run them
+    /// (isolate, CMS); [`crate::kattis::SUBMISSION_PROCESSES`] for Kattis / ICPC packages.
+    pub processes: u32,
     /// Overrides keyed by language id (`c`, `cpp`, `rust`, `python`, `java`).
     pub languages: BTreeMap<String, LanguageLimits>,
 }
@@ -345,6 +349,7 @@ mod tests {
             time: Duration::from_secs(1),
             memory_mib: 64,
             output_mib: 8,
+            processes: 1,
             languages,
         };
         assert_eq!(limits.for_language("cpp"), (Duration::from_secs(1), 64));
