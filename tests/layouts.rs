@@ -199,11 +199,18 @@ fn layouts_met_in_the_wild_are_read_as_the_peers_read_them() {
             ("submissions/accepted/double.py3", "AC"),
             ("submissions/accepted/folder3", "AC"),
             ("submissions/domjudge/seven.py", "WA"),
+            ("submissions/mixed/either.py", "AC"),
         ],
         "{}",
         run.stdout
     );
-    // Several verdicts allowed: in the checks, not in the table of single expectations.
+    // Several verdicts allowed: a row with every one of them (before, it had none), its
+    // `expected` the one it got.
+    let either = p.submission("mixed/either.py");
+    assert_eq!(either.permitted, ["AC", "WA"]);
+    assert_eq!(either.expected, "AC");
+    assert_eq!(p.submission("domjudge/seven.py").permitted, ["WA"]);
+    // A folder of rules (test by test) rather than verdicts: in the checks only.
     for (sub, got) in [
         ("submissions/mixed/either.py", "AC on 1 tests"),
         ("submissions/rejected/five.py", "(rejected expected)"),

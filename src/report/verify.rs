@@ -120,6 +120,7 @@ pub(crate) mod tests {
                     path: "submissions/accepted/fast.cpp".into(),
                     expected: Verdict::AC,
                     actual: Verdict::AC,
+                    permitted: vec![Verdict::AC],
                     timing: Some(Timing::from_samples(
                         "large-02",
                         [12, 10, 11, 15, 11]
@@ -134,6 +135,7 @@ pub(crate) mod tests {
                     path: "submissions/wrong_answer/sol.cpp".into(),
                     expected: Verdict::WA,
                     actual: Verdict::WA,
+                    permitted: vec![Verdict::WA],
                     timing: None,
                     margin: None,
                     randomised: None,

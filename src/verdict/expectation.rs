@@ -455,13 +455,15 @@ impl JurySubmission {
         verdicts && rules && (self.verdicts.is_some() || !self.rules.is_empty())
     }
 
-    /// The single verdict it must get as a whole, if it has one (for the JSON report).
-    pub fn single_verdict(&self) -> Option<Verdict> {
+    /// The verdicts it may get as a whole (for the JSON report): those it is given, or its
+    /// folder's; `None` when only rules or a score say what it must get.
+    pub fn permitted_verdicts(&self) -> Option<Vec<Verdict>> {
         match &self.verdicts {
-            Some(v) if v.len() == 1 => v.first().copied(),
+            Some(v) if !v.is_empty() => Some(v.iter().copied().collect()),
             Some(_) => None,
             None => Verdict::from_folder(&self.folder)
-                .filter(|v| matches!(v, Verdict::AC | Verdict::WA | Verdict::TLE | Verdict::RE)),
+                .filter(|v| matches!(v, Verdict::AC | Verdict::WA | Verdict::TLE | Verdict::RE))
+                .map(|v| vec![v]),
         }
     }
 
@@ -723,8 +725,8 @@ mod tests {
         let either = must_get(&[WA, TLE]);
         assert_eq!(either.check(&seen(&[("a", TLE)])), Ok(()));
         assert_eq!(either.expected_label(), "WA/TLE");
-        assert_eq!(either.single_verdict(), None);
-        assert_eq!(wa.single_verdict(), Some(WA));
+        assert_eq!(either.permitted_verdicts(), Some(vec![WA, TLE]));
+        assert_eq!(wa.permitted_verdicts(), Some(vec![WA]));
         // Accepted: only every test passing satisfies it, so a run may stop at a failure.
         let ac = must_get(&[AC]);
         assert!(ac.accept_only());

@@ -26,8 +26,14 @@ pub const TLE_TIMING_RUNS: u32 = 3;
 pub struct SubmissionResult {
     /// Path relative to the package.
     pub path: String,
+    /// The verdict it had to get: its only permitted verdict or, where several are permitted,
+    /// the one it got if it is one of them, else the first of them (so `expected == actual`
+    /// says whether its verdict was as expected).
     pub expected: Verdict,
     pub actual: Verdict,
+    /// Every verdict it may get (one for most; several for a `submissions.yaml` entry's
+    /// `permitted` or a folder such as `rejected/`).
+    pub permitted: Vec<Verdict>,
     /// For accepted submissions: the slowest test; for TLE ones: the first TLE test, re-run
     /// with a raised limit.
     pub timing: Option<Timing>,

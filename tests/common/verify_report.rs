@@ -100,6 +100,7 @@ pub struct Submission {
     pub path: String,
     pub expected: String,
     pub actual: String,
+    pub permitted: Vec<String>,
     pub timing: Option<Timing>,
     pub margin: Option<Margin>,
     pub randomised: Option<RandomRuns>,

@@ -97,14 +97,21 @@ pub(super) fn judge_rules(
     });
     let report = report(pkg, &g.submission, &g.compiled, tests, run);
     let score = report.score.clone();
-    let result = g.jury.single_verdict().map(|expected| SubmissionResult {
-        path: name(g.jury),
-        expected,
-        actual,
-        timing: timing.clone(),
-        margin: None,
-        randomised: None,
-    });
+    let result = g
+        .jury
+        .permitted_verdicts()
+        .map(|permitted| SubmissionResult {
+            path: name(g.jury),
+            expected: *permitted
+                .iter()
+                .find(|&&v| v == actual)
+                .unwrap_or(&permitted[0]),
+            actual,
+            permitted,
+            timing: timing.clone(),
+            margin: None,
+            randomised: None,
+        });
     let judged = |check| Judged {
         path: name(g.jury),
         check,
