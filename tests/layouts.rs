@@ -31,7 +31,11 @@ fn grade(pkg: &Path, submission: &Path) -> (String, Option<f64>) {
 /// then a link error (the grader's `main` was not compiled with the source). The grader runs
 /// `plus` in a child process and a thread, as NOI 2017 `avian`'s runner does: a package's
 /// submissions may, as under DOMjudge (`process_limit` 64) and problemtools; before, its fork
-/// was refused (one process) and the accepted submission got RE.
+/// was refused (one process) and the accepted submission got RE. In Python and Java the
+/// included `main.py` and `Main.java` are the entry point, and the contestant's `plus.py` and
+/// `Plus.java` go beside them under their own names, as problemtools lays them out; before,
+/// the contestant's file ran alone (no output: WA; NOI 2017 `avian`'s partial submissions
+/// scored 0).
 #[test]
 fn legacy_include_files_are_compiled_with_submissions() {
     let dir = rel(&package("ioigrader"));
@@ -41,7 +45,10 @@ fn legacy_include_files_are_compiled_with_submissions() {
     assert_eq!(
         p.verdicts(),
         [
+            ("submissions/accepted/Plus.java", "AC"),
             ("submissions/accepted/plus.cpp", "AC"),
+            ("submissions/accepted/plus.py", "AC"),
+            ("submissions/wrong_answer/plus.py", "WA"),
             ("submissions/wrong_answer/times.cpp", "WA"),
         ]
     );
@@ -80,7 +87,10 @@ fn a_generators_solution_gets_the_include_files() {
     assert_eq!(
         p.verdicts(),
         [
+            ("submissions/accepted/Plus.java", "AC"),
             ("submissions/accepted/plus.cpp", "AC"),
+            ("submissions/accepted/plus.py", "AC"),
+            ("submissions/wrong_answer/plus.py", "WA"),
             ("submissions/wrong_answer/times.cpp", "WA"),
         ],
         "{}",

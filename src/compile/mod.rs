@@ -46,7 +46,7 @@ pub use cache::Cache;
 pub use contest_table::beside_package as languages_beside_package;
 use entry::{cache_key, hash_compile_command, needs_binary, read_entry, EntryMeta};
 pub use language::{Language, ParseLanguageError, Submission, SubmissionError};
-use sources::{folder_files_beside, program_folder, read_source, with_extra};
+
 pub use table::{LanguageSpec, LanguageTable, TableError};
 pub use toolchain::runtime;
 use toolchain::{resolve_compiler, resolve_interpreter, runtime_dirs};
@@ -269,7 +269,14 @@ pub fn compile(
     limits: &CompileLimits,
     cache: &Cache,
 ) -> Result<Compiled, CompileError> {
-    compile_with_files(submission, &[], table, limits, cache, PchPolicy::Lazy)
+    compile_with_files(
+        submission,
+        &Included::default(),
+        table,
+        limits,
+        cache,
+        PchPolicy::Lazy,
+    )
 }
 
 /// The order in which to compile a batch of `submissions` on several threads, each with
@@ -312,10 +319,20 @@ fn wants_precompiled_header(submission: &Submission, table: &LanguageTable) -> b
         && fs::read(source).is_ok_and(|bytes| pch::wanted(spec, &bytes))
 }
 
-/// [`compile`] with more files placed beside the source in the build directory (headers,
-/// modules, a package's included files), as `(file name, contents)`. They are part of the
-/// cache key. For a program given as a folder they come after the folder's own files, and
-/// one of the same name replaces the folder's.
+/// Files a package adds to a program ([`compile_with_files`]): headers, modules, a grader,
+/// as `(file name, contents)`, and the one of them that is the program's entry point in
+/// place of its own, if any (problemtools: an included `main.*`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Included {
+    pub files: Vec<(String, Vec<u8>)>,
+    pub entry: Option<String>,
+}
+
+/// [`compile`] with a package's `included` files placed beside the source in the build
+/// directory. They are part of the cache key. For a program given as a folder they come
+/// after the folder's own files, and one of the same name replaces the folder's. Where one
+/// of them is the entry point, the submission's own files go beside it under their own
+/// names, laid out as a folder named after the submission.
 ///
 /// A program given as a folder is laid out in its entry under a folder of the program
 /// folder's own name (`<entry>/n/y.py` for the folder `generators/n`, a link to `y/` or
@@ -326,7 +343,7 @@ fn wants_precompiled_header(submission: &Submission, table: &LanguageTable) -> b
 /// program is the same either way.
 pub fn compile_with_files(
     submission: &Submission,
-    extra: &[(String, Vec<u8>)],
+    included: &Included,
     table: &LanguageTable,
     limits: &CompileLimits,
     cache: &Cache,
@@ -334,21 +351,12 @@ pub fn compile_with_files(
 ) -> Result<Compiled, CompileError> {
     let language = submission.language;
     let spec = table.spec(language);
-    let entry_file = submission.entry.as_deref().unwrap_or(&submission.path);
-    let source = read_source(entry_file, limits.source_bytes)?;
-    // A program given as a folder: its other files beside the entry point.
-    let folder_files;
-    let extra = match &submission.entry {
-        Some(entry) => {
-            folder_files = with_extra(
-                folder_files_beside(&submission.path, entry, limits.source_bytes)?,
-                extra,
-            );
-            folder_files.as_slice()
-        }
-        None => extra,
-    };
-    let folder = program_folder(submission);
+    let sources::Sources {
+        source,
+        extra,
+        folder,
+    } = sources::gather(submission, included, limits.source_bytes)?;
+    let extra = extra.as_slice();
 
     // Check the run side first so a missing runtime is reported even on a cache hit.
     let interpreter = resolve_interpreter(language, spec)?;

@@ -6,7 +6,88 @@ use std::io::Read;
 use std::path::Path;
 
 use super::language::Submission;
-use super::{cache, CompileError};
+use super::{cache, CompileError, Included};
+
+/// What is laid out to compile a submission: its entry point's contents (`None`: over the
+/// size limit), the files beside it, and for a program laid out in a folder, the folder's
+/// name and the entry's file name ([`program_folder`]).
+pub(super) struct Sources {
+    pub source: Option<Vec<u8>>,
+    pub extra: Vec<(String, Vec<u8>)>,
+    pub folder: Option<(String, String)>,
+}
+
+/// The [`Sources`] of `submission` with a package's `included` files: beside its own (a
+/// folder's files replaced by included ones of the same name), or, where an included file
+/// is the entry point (problemtools: a grader's `main.py`), with the submission's own files
+/// beside that one, under their own names (the grader imports them), in a folder named after
+/// the submission.
+pub(super) fn gather(
+    submission: &Submission,
+    included: &Included,
+    limit: u64,
+) -> Result<Sources, CompileError> {
+    let main = included
+        .entry
+        .as_ref()
+        .and_then(|name| included.files.iter().find(|(n, _)| n == name));
+    let Some((main_name, main_bytes)) = main else {
+        let entry_file = submission.entry.as_deref().unwrap_or(&submission.path);
+        let extra = match &submission.entry {
+            Some(entry) => with_extra(
+                folder_files_beside(&submission.path, entry, limit)?,
+                &included.files,
+            ),
+            None => included.files.clone(),
+        };
+        return Ok(Sources {
+            source: read_source(entry_file, limit)?,
+            extra,
+            folder: program_folder(submission),
+        });
+    };
+    let own = match &submission.entry {
+        // Every file of the folder (none is "the entry" beside the grader's).
+        Some(_) => folder_files_beside(&submission.path, &submission.path, limit)?,
+        None => {
+            let name = file_name(&submission.path);
+            match read_source(&submission.path, limit)? {
+                Some(bytes) => vec![(name, bytes)],
+                None => {
+                    return Ok(Sources {
+                        source: None,
+                        extra: Vec::new(),
+                        folder: None,
+                    })
+                }
+            }
+        }
+    };
+    let rest: Vec<_> = included
+        .files
+        .iter()
+        .filter(|(n, _)| n != main_name)
+        .cloned()
+        .collect();
+    let stem = submission
+        .path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned());
+    let plain = |n: &String| !n.is_empty() && !n.starts_with('.') && n != cache::META_FILE;
+    Ok(Sources {
+        source: Some(main_bytes.clone()),
+        extra: with_extra(own, &rest),
+        folder: Some((
+            stem.filter(plain).unwrap_or_else(|| "submission".into()),
+            main_name.clone(),
+        )),
+    })
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
 
 /// For a program given as a folder: the name its files are laid out under in the cache entry
 /// (the folder's own name, as given: a link's, not its target's) and its entry point's file

@@ -773,7 +773,15 @@ fn a_batch_builds_the_header_first_and_each_of_its_sources_waits_for_it() {
                 let Some(&(i, pch)) = plan.get(k) else {
                     break;
                 };
-                let c = compile_with_files(&subs[i], &[], &table, &limits, &f.cache, pch).unwrap();
+                let c = compile_with_files(
+                    &subs[i],
+                    &Included::default(),
+                    &table,
+                    &limits,
+                    &f.cache,
+                    pch,
+                )
+                .unwrap();
                 assert_eq!(c.outcome, CompileOutcome::Ok);
             });
         }

@@ -300,7 +300,7 @@ impl KattisPackage {
     pub fn included_files(
         &self,
         language: crate::compile::Language,
-    ) -> Result<Vec<(String, Vec<u8>)>, String> {
+    ) -> Result<crate::compile::Included, String> {
         include::files_for(&self.dir, language, self.jury.constants())
     }
 

@@ -278,7 +278,7 @@ impl JuryRunner {
                         context: "reading the package's included files".into(),
                         source: std::io::Error::other(e),
                     })?,
-                None => Vec::new(),
+                None => compile::Included::default(),
             };
         compile::compile_with_files(
             sub,

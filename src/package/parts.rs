@@ -59,10 +59,10 @@ pub struct Included(Option<std::sync::Arc<crate::kattis::KattisPackage>>);
 impl Included {
     /// The files added to a submission in `language`, as `(file name, contents)`. `Err` names
     /// a file that cannot be read.
-    pub fn files(&self, language: Language) -> Result<Vec<(String, Vec<u8>)>, String> {
+    pub fn files(&self, language: Language) -> Result<crate::compile::Included, String> {
         match &self.0 {
             Some(k) => k.included_files(language),
-            None => Ok(Vec::new()),
+            None => Ok(Default::default()),
         }
     }
 }

@@ -1,0 +1,2 @@
+def plus(a, b):
+    return a + b
