@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
+mod build;
 pub mod cache;
 mod entry;
 pub mod language;
@@ -424,189 +425,30 @@ pub fn compile_with_files(
         }
         cache::Lookup::Build(turn) => turn,
     };
-    if entry.exists() {
-        // Incomplete or from an incompatible build: rebuild it.
-        fs::remove_dir_all(&entry).map_err(|e| CompileError::Io {
-            context: format!("removing stale cache entry `{}`", entry.display()),
-            source: e,
-        })?;
-    }
-
-    let build = cache.temp_dir()?;
-    // Where the program's files go: the entry itself, or its folder named after the program.
-    let build_dir = program_dir(build.path());
-    if build_dir != build.path() {
-        fs::create_dir(&build_dir).map_err(|e| CompileError::CacheUnwritable {
-            dir: cache.dir().to_path_buf(),
-            source: e,
-        })?;
-    }
-    // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
-    // folder removed with this function's locals, even when the compiler is killed.
-    let scratch = cache.temp_dir()?;
-    let (dir_value, tmp_value) = (
-        build_dir.display().to_string(),
-        scratch.path().display().to_string(),
-    );
-    let mut compile_env: std::collections::BTreeMap<String, String> = spec
-        .compile_env
-        .iter()
-        .map(|(k, v)| {
-            let v = table::expand(v, &[("dir", &dir_value), ("tmp", &tmp_value)]);
-            (k.clone(), v)
-        })
-        .collect();
-    compile_env
-        .entry("TMPDIR".to_string())
-        .or_insert_with(|| scratch.path().display().to_string());
-    let source_path = build_dir.join(&source_name);
-    fs::write(&source_path, &source).map_err(|e| CompileError::CacheUnwritable {
-        dir: cache.dir().to_path_buf(),
-        source: e,
-    })?;
-    for (name, bytes) in extra {
-        if name.contains('/') || name.starts_with('.') || *name == source_name {
-            return Err(CompileError::Io {
-                context: format!("placing `{name}` beside the source"),
-                source: std::io::Error::other("not a plain file name, or the source's own name"),
-            });
-        }
-        fs::write(build_dir.join(name), bytes).map_err(|e| CompileError::CacheUnwritable {
-            dir: cache.dir().to_path_buf(),
-            source: e,
-        })?;
-    }
-
-    let (outcome, time, cacheable) = match (&spec.compile, &compiler) {
-        (Some(template), Some(compiler)) => {
-            // Built (if needed) before the compiler starts, so it is not in `time`.
-            let sources: Vec<&[u8]> = std::iter::once(source.as_slice())
-                .chain(extra.iter().map(|(_, bytes)| bytes.as_slice()))
-                .collect();
-            let pch_dirs =
-                pch::include_dirs(language, spec, compiler, &sources, limits, cache, pch)?;
-            let values =
-                placeholder_values(&build_dir, &source_name, &main_class, limits.memory_bytes);
-            // `{files}` (a whole argument): the source, then the files beside it that are in
-            // its language (the modules of a program given as a folder), by name.
-            let mut others: Vec<String> = extra
-                .iter()
-                .filter(|(name, _)| Language::from_path(Path::new(name)) == Some(language))
-                .map(|(name, _)| build_dir.join(name).display().to_string())
-                .collect();
-            others.sort();
-            let mut argv: Vec<String> = Vec::new();
-            for arg in template {
-                if arg == "{files}" {
-                    argv.push(values.source.clone());
-                    argv.extend(others.iter().cloned());
-                } else {
-                    argv.push(table::expand(arg, &values.as_pairs()));
-                }
-            }
-            argv[0] = compiler.display().to_string();
-            // Last, so the template's own -I directories are searched before the precompiled
-            // header: it can only stand in for a header that would be found after them.
-            for dir in pch_dirs {
-                argv.push("-I".to_string());
-                argv.push(dir.display().to_string());
-            }
-            let rlimits = process::Rlimits {
-                address_space: spec.compile_rlimit_as.then_some(limits.memory_bytes),
-                file_size: limits.binary_bytes,
-            };
-            let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-            let finished = process::run(
-                &argv,
-                &build_dir,
-                &compile_env,
-                limits.cpu_time,
-                rlimits,
-                cap,
-            )
-            .map_err(|source| CompileError::Spawn {
-                program: argv[0].clone(),
-                source,
-            })?;
-            let message = clean_message(&finished.output, &build_dir);
-            match finished.exit {
-                process::Exit::Code(0) => (CompileOutcome::Ok, finished.wall, true),
-                process::Exit::Code(code) => {
-                    let message = if message.is_empty() {
-                        format!("compiler exited with status {code} and printed nothing")
-                    } else {
-                        message
-                    };
-                    (CompileOutcome::Failed { message }, finished.wall, true)
-                }
-                process::Exit::Signal(sig) => {
-                    let note = format!(
-                        "compiler killed by signal {sig} (out of memory or file size limit?)"
-                    );
-                    let message = if message.is_empty() {
-                        note
-                    } else {
-                        format!("{message}\n{note}")
-                    };
-                    (CompileOutcome::Failed { message }, finished.wall, false)
-                }
-                process::Exit::TimedOut => {
-                    let limit = seconds(limits.cpu_time);
-                    let message = format!("compilation exceeded {limit} of CPU time");
-                    (CompileOutcome::Failed { message }, finished.wall, false)
-                }
-                process::Exit::Stalled => {
-                    return Err(CompileError::Stalled(
-                        finished.stalled(&argv[0], limits.cpu_time),
-                    ))
-                }
-                // Dropping `build` removes the half-built entry.
-                process::Exit::Interrupted(signal) => {
-                    return Err(crate::interrupt::Interrupted { signal }.into())
-                }
-            }
-        }
-        _ => (CompileOutcome::Ok, Duration::ZERO, true),
+    let job = build::Job {
+        language,
+        spec,
+        compiler: compiler.as_deref(),
+        source: &source,
+        source_name: &source_name,
+        extra,
+        main_class: &main_class,
+        limits,
+        cache,
+        pch,
     };
-
-    if outcome == CompileOutcome::Ok && needs_binary(spec) {
-        let binary = build_dir.join(BINARY_NAME);
-        if !binary.is_file() {
-            return Err(CompileError::MissingArtifact {
-                language,
-                path: binary,
-            });
+    let (outcome, time) = match build::build(&job, &entry, folder_name)? {
+        build::Built::Stored(meta) => (meta.outcome, Duration::from_micros(meta.compile_time_us)),
+        build::Built::NotStored(outcome, time) => {
+            return Ok(uncached_failure_with(language, outcome, time))
         }
-    }
-    if !cacheable {
-        return Ok(uncached_failure_with(language, outcome, time));
-    }
-
-    if outcome == CompileOutcome::Ok {
-        sparse::punch_zero_blocks(&build_dir);
-    }
-    let meta = EntryMeta {
-        language: language.id().to_string(),
-        outcome: outcome.clone(),
-        compile_time_us: u64::try_from(time.as_micros()).unwrap_or(u64::MAX),
     };
-    let json = serde_json::to_vec_pretty(&meta).map_err(|e| CompileError::Io {
-        context: "encoding cache metadata".to_string(),
-        source: std::io::Error::other(e),
-    })?;
-    fs::write(build.path().join(cache::META_FILE), json).map_err(|e| {
-        CompileError::CacheUnwritable {
-            dir: cache.dir().to_path_buf(),
-            source: e,
-        }
-    })?;
-    cache.install(build, &entry)?;
-    // Report the stored (microsecond) figure so a later cache hit reports the same time.
+    // The stored (microsecond) figure, so that a later cache hit reports the same time.
     describe(
         language,
         spec,
         outcome,
-        Duration::from_micros(meta.compile_time_us),
+        time,
         false,
         (&entry, &program_dir(&entry)),
         (&source_name, extra),
