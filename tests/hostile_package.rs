@@ -309,6 +309,20 @@ fn verify_json(h: &Hostile, extra: &[&str]) -> (Run, serde_json::Value) {
     (run, report)
 }
 
+/// The tests `grade` runs the accepted submission on (it must pass them all), by name.
+fn graded_tests(h: &Hostile) -> Vec<String> {
+    let sub = h.path("submissions/accepted/sum.py");
+    let run = h.judge(&["grade", "{pkg}", &sub, "--json"]);
+    run.assert_code(0);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn data_links_that_stay_inside_the_package_keep_working() {
     let Some(h) = Hostile::new() else { return };
@@ -320,18 +334,8 @@ fn data_links_that_stay_inside_the_package_keep_working() {
     run.assert_code(0);
     assert_eq!(report["ok"], true, "{}", run.stdout);
     // Every linked test is graded.
-    let sub = h.path("submissions/accepted/sum.py");
-    let run = h.judge(&["grade", "{pkg}", &sub, "--json"]);
-    run.assert_code(0);
-    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
-    let names: Vec<&str> = r["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        names,
+        graded_tests(&h),
         ["sample/1", "secret/1", "secret/group2/1", "secret/group3/1"]
     );
 }
@@ -441,18 +445,8 @@ fn tests_named_as_other_systems_cannot_keep_them_are_graded_and_named_in_a_warni
         assert!(all.contains(shown), "`{shown}` not in: {all}");
     }
     // They are graded all the same, and fail verify under --strict.
-    let sub = h.path("submissions/accepted/sum.py");
-    let run = h.judge(&["grade", "{pkg}", &sub, "--json"]);
-    run.assert_code(0);
-    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
-    let names: Vec<&str> = r["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        names,
+        graded_tests(&h),
         [
             "sample/1",
             "secret/1",
