@@ -459,6 +459,37 @@ fn tests_named_as_other_systems_cannot_keep_them_are_graded_and_named_in_a_warni
     run.assert_code(1);
 }
 
+/// DOMjudge's time limit files and `submissions.yaml` are package files like any other: a
+/// link out of the package is refused before anything is read (before, `.timelimit` linking
+/// to a host file showed its first 40 characters in the error), and a FIFO is never waited on.
+#[test]
+fn time_limit_files_and_submissions_yaml_are_read_under_the_package_rule() {
+    let Some(h) = Hostile::new() else { return };
+    let yaml = h.pkg.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    // No time limit in problem.yaml, so that DOMjudge's files are read.
+    std::fs::write(&yaml, text.replace("limits:\n  time_limit: 2.0\n", "")).unwrap();
+    for file in [".timelimit", "domjudge-problem.ini"] {
+        symlink(&h.host, h.pkg.join(file)).unwrap();
+        let run = h.judge(&["verify", "{pkg}"]);
+        assert_error(&run, &[file, "a link that leads outside the package"]);
+        std::fs::remove_file(h.pkg.join(file)).unwrap();
+    }
+    std::fs::write(&yaml, text).unwrap();
+    let rules = h.pkg.join("submissions/submissions.yaml");
+    let fifo = std::ffi::CString::new(rules.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let run = h.judge(&["verify", "{pkg}"]);
+    assert_error(
+        &run,
+        &[
+            "submissions/submissions.yaml",
+            "not a regular file (a FIFO)",
+        ],
+    );
+}
+
 #[test]
 fn a_statement_linking_out_of_the_package_fails_its_check() {
     let Some(h) = Hostile::new() else { return };

@@ -6,36 +6,46 @@
 
 use std::path::Path;
 
+use crate::fsutil::beneath;
+
 /// The time limit in seconds the files in `dir` give, and the file that gave it; `Ok(None)`
-/// when there is none; `Err` names a file that does not hold one positive number.
+/// when there is none; `Err` names a file that does not hold one positive number, or one
+/// that breaks the package's rule (a link leading outside it, not a regular file).
 pub fn read(dir: &Path) -> Result<Option<(f64, &'static str)>, String> {
-    let ini = dir.join("domjudge-problem.ini");
-    if let Ok(text) = std::fs::read_to_string(&ini) {
+    if let Some(text) = package_file(dir, "domjudge-problem.ini")? {
         if let Some(value) = ini_value(&text, "timelimit") {
             return seconds(&value)
                 .map(|s| Some((s, "domjudge-problem.ini")))
                 .ok_or_else(|| {
                     format!(
                         "{}: timelimit `{value}` is not a positive number",
-                        ini.display()
+                        dir.join("domjudge-problem.ini").display()
                     )
                 });
         }
     }
-    let file = dir.join(".timelimit");
-    match std::fs::read_to_string(&file) {
-        Ok(text) => seconds(text.trim())
-            .map(|s| Some((s, ".timelimit")))
-            .ok_or_else(|| {
-                let shown: String = text.trim().chars().take(40).collect();
-                format!(
-                    "{}: `{}` is not a time limit (one positive number of seconds)",
-                    file.display(),
-                    shown.escape_debug()
-                )
-            }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("cannot read {}: {e}", file.display())),
+    let Some(text) = package_file(dir, ".timelimit")? else {
+        return Ok(None);
+    };
+    seconds(text.trim())
+        .map(|s| Some((s, ".timelimit")))
+        .ok_or_else(|| {
+            let shown: String = text.trim().chars().take(40).collect();
+            format!(
+                "{}: `{}` is not a time limit (one positive number of seconds)",
+                dir.join(".timelimit").display(),
+                shown.escape_debug()
+            )
+        })
+}
+
+/// The text of the file `name` of the package `dir`, read under the package's rule
+/// ([`beneath`]); `None` when there is none.
+fn package_file(dir: &Path, name: &str) -> Result<Option<String>, String> {
+    match beneath::read_text_beneath(dir, Path::new(name), beneath::SMALL_CAP, "the package") {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -49,7 +49,7 @@ pub fn load(
     let yaml_rules = match version {
         // BAPCtools reads it whatever the format version says.
         _ if root.join("submissions.yaml").is_file() => {
-            parse_yaml(&root.join("submissions.yaml"), &mut warnings)?
+            parse_yaml(dir, &root.join("submissions.yaml"), &mut warnings)?
         }
         _ => Vec::new(),
     };
@@ -343,9 +343,14 @@ struct YamlRule {
     language: Option<String>,
 }
 
-fn parse_yaml(path: &Path, warnings: &mut Vec<String>) -> Result<Vec<YamlRule>, String> {
+fn parse_yaml(
+    pkg: &Path,
+    path: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<YamlRule>, String> {
     let at = |e: String| format!("{}: {e}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| at(e.to_string()))?;
+    // Under the package's rule: a link leading outside it, a FIFO or a device is an error.
+    let text = super::data::read_package_text(pkg, path)?;
     let value = yaml::parse(&text).map_err(at)?;
     let yaml_serde::Value::Mapping(top) = &value else {
         return Err(at("must be a map from globs to rules".into()));
