@@ -317,3 +317,50 @@ fn interaction_only_samples_and_no_samples_verify() {
         }
     }
 }
+
+/// DOMjudge's time limit files: where `problem.yaml` gives no `limits.time_limit`, a 2023-07
+/// or 2025-09 package takes `domjudge-problem.ini`'s `timelimit`, else `.timelimit`, as
+/// DOMjudge and BAPCtools do; a legacy package ignores both and computes its limit, as
+/// problemtools does.
+#[test]
+fn time_limit_files_are_read_where_the_format_reads_them() {
+    let limit_ms = |dir: &Path| {
+        let sub = dir.join("submissions/accepted/double.py");
+        let run = judge_timed(300, &["grade", "--json", &rel(dir), &rel(&sub)]);
+        let report: common::Report = serde_json::from_str(run.stdout.trim())
+            .unwrap_or_else(|e| panic!("{e}\n{}\n{}", run.stdout, run.stderr));
+        report.limits.time_ms
+    };
+    for version in ["2023-07-draft", "2025-09"] {
+        let (_tmp, dir) = package_copy("constdouble");
+        let yaml = dir.join("problem.yaml");
+        let text = fs::read_to_string(&yaml).unwrap();
+        let text = text
+            .replace(
+                "problem_format_version: 2025-09",
+                &format!("problem_format_version: {version}"),
+            )
+            .replace("  time_limit: 1.0\n", "");
+        fs::write(&yaml, text).unwrap();
+        fs::write(dir.join(".timelimit"), "3\n").unwrap();
+        assert_eq!(limit_ms(&dir), 3000, "{version}: .timelimit");
+        fs::write(dir.join("domjudge-problem.ini"), "timelimit='2.5'\n").unwrap();
+        assert_eq!(
+            limit_ms(&dir),
+            2500,
+            "{version}: domjudge-problem.ini first"
+        );
+    }
+    // Legacy: computed from the accepted submission (x 5, rounded up to a whole second).
+    let (_tmp, dir) = package_copy("constdouble");
+    let yaml = dir.join("problem.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    let legacy: String = text
+        .lines()
+        .filter(|l| !l.starts_with("problem_format_version") && !l.starts_with("uuid"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    fs::write(&yaml, legacy.replace("  time_limit: 1.0\n", "")).unwrap();
+    fs::write(dir.join(".timelimit"), "7\n").unwrap();
+    assert_ne!(limit_ms(&dir), 7000, "legacy ignores .timelimit");
+}
