@@ -42,7 +42,7 @@ NOTES = {
     "po2021/onlinekval/robotdammsugaren2": "`grading: custom` (a grader summing group scores, capped at 100) and `validation: custom score`: same scores under both (verifyproblem prints them rounded); verifyproblem's errors are its own check that the output validator writes no `score.txt` on a WA verdict, which judge does not make",
     "po2022/ljusshow2": "its custom grader is Python 2 (`print \"...\"`): the package's own fault, both tools fail on it (judge: the grader does not build; verifyproblem: a compile error of the grader, then every submission JE)",
     "scc2021/secretsequence": "interactive and scoring: the same verdict and score for all 11 submissions",
-    "po2024/katt/rats2": "interactive and scoring; the only accepted submission did not compile within judge's 30 s compile limit under load 29 (a known item of issue 40), so no time limit and nothing else ran; verifyproblem's 5 errors are statement file names with spaces, which judge does not check",
+    "po2024/katt/rats2": "interactive and scoring: the same verdict and score for all 7 submissions; verifyproblem's 5 errors are statement file names with spaces, which judge does not check",
     "po2021/lager/motesplats": "interactive and scoring, 259 tests: judge's verify was stopped by the 600 s timeout (load 21 to 30) before its first submission check ended; verifyproblem's run was stopped for time after its 3 accepted submissions (AC 100 each; `fredrik.py` needs 4.6 s of CPU under PyPy3, which judge runs as CPython: likely the known Python item of issue 40)",
     "bapctools/testseed": "samples only (judge warns): its generators.yaml tests BAPCtools' seeds, which judge reproduces to the byte",
 }
