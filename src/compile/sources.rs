@@ -73,12 +73,12 @@ pub(super) fn gather(
         .path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned());
-    let plain = |n: &String| !n.is_empty() && !n.starts_with('.') && n != cache::META_FILE;
     Ok(Sources {
         source: Some(main_bytes.clone()),
         extra: with_extra(own, &rest),
         folder: Some((
-            stem.filter(plain).unwrap_or_else(|| "submission".into()),
+            stem.filter(|n| plain_name(n))
+                .unwrap_or_else(|| "submission".into()),
             main_name.clone(),
         )),
     })
@@ -96,8 +96,13 @@ pub(super) fn program_folder(submission: &Submission) -> Option<(String, String)
     let entry = submission.entry.as_ref()?;
     let name = submission.path.file_name()?.to_str()?;
     let file = entry.file_name()?.to_str()?;
-    let plain = |n: &str| !n.is_empty() && !n.starts_with('.') && n != cache::META_FILE;
-    (plain(name) && plain(file)).then(|| (name.to_string(), file.to_string()))
+    (plain_name(name) && plain_name(file)).then(|| (name.to_string(), file.to_string()))
+}
+
+/// Whether `name` can stand in a cache entry beside its metadata: not empty, not hidden, not
+/// the metadata file's own name.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty() && !name.starts_with('.') && name != cache::META_FILE
 }
 
 /// `files` with `extra` added, a file of `extra` replacing one of `files` of the same name;

@@ -170,6 +170,20 @@ fn read_capped(file: File, cap: u64) -> Result<Vec<u8>, Why> {
     Ok(bytes)
 }
 
+/// [`read_beneath`], `None` when there is no such file; every other failure stays an error.
+pub fn read_if_present(
+    root: &Path,
+    rel: &Path,
+    cap: u64,
+    within: &'static str,
+) -> Result<Option<Vec<u8>>, ReadError> {
+    match read_beneath(root, rel, cap, within) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// [`read_beneath`] as text (invalid UTF-8 replaced).
 pub fn read_text_beneath(
     root: &Path,

@@ -157,6 +157,7 @@ fn top_level_not_read(data: &Path, notes: &mut Vec<String>) {
         .filter(|n| !n.to_str().is_some_and(|n| READ.contains(&n)))
         .collect();
     names.sort();
+    let shown_dir = data.strip_prefix(package_of(data)).unwrap_or(data);
     for name in names {
         let why = match name.to_str() {
             Some("invalid_output" | "valid_output") => {
@@ -164,7 +165,6 @@ fn top_level_not_read(data: &Path, notes: &mut Vec<String>) {
             }
             _ => "tests are read from data/sample and data/secret only",
         };
-        let shown_dir = data.strip_prefix(package_of(data)).unwrap_or(data);
         notes.push(not_graded(shown_dir, &name, why));
     }
 }

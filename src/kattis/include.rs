@@ -41,10 +41,7 @@ pub fn files_for(
         let own = dir.file_name() == Some(std::ffi::OsStr::new(language.package_code()));
         for (name, bytes) in folder_files(pkg_dir, &dir, constants)? {
             let main = name.to_ascii_lowercase().starts_with("main.")
-                && Path::new(&name)
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .and_then(Language::from_extension)
+                && Language::from_path(Path::new(&name))
                     .is_some_and(|l| l.package_code() == language.package_code());
             if own && main && entry.is_none() {
                 entry = Some(name.clone());

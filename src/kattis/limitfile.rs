@@ -42,11 +42,9 @@ pub fn read(dir: &Path) -> Result<Option<(f64, &'static str)>, String> {
 /// The text of the file `name` of the package `dir`, read under the package's rule
 /// ([`beneath`]); `None` when there is none.
 fn package_file(dir: &Path, name: &str) -> Result<Option<String>, String> {
-    match beneath::read_text_beneath(dir, Path::new(name), beneath::SMALL_CAP, "the package") {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.is_missing() => Ok(None),
-        Err(e) => Err(e.to_string()),
-    }
+    let bytes = beneath::read_if_present(dir, Path::new(name), beneath::SMALL_CAP, "the package")
+        .map_err(|e| e.to_string())?;
+    Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
 }
 
 /// The value of `key` in an ini file's lines `key = value` (quotes around it removed).

@@ -37,11 +37,8 @@ pub(crate) fn last_line(bytes: &[u8]) -> Option<String> {
 /// FIFO, a device) or is over [`beneath::SMALL_CAP`]: never followed, never blocking.
 pub(crate) fn feedback_file(feedback: &Path, name: &str) -> Result<Option<Vec<u8>>, String> {
     let rel = Path::new(name);
-    match beneath::read_beneath(feedback, rel, beneath::SMALL_CAP, "its feedback folder") {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.is_missing() => Ok(None),
-        Err(e) => Err(format!("wrote {e}")),
-    }
+    beneath::read_if_present(feedback, rel, beneath::SMALL_CAP, "its feedback folder")
+        .map_err(|e| format!("wrote {e}"))
 }
 
 fn tail(outcome: &RunOutcome) -> String {

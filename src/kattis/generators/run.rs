@@ -216,12 +216,14 @@ impl<'a> Runner<'a> {
             for ext in super::model::EXTENSIONS {
                 // The file resolved must stay inside the package (not only its name).
                 let rel = PathBuf::from(format!("{base}.{ext}"));
-                match beneath::read_beneath(self.pkg, &rel, beneath::DATA_CAP, "the package") {
-                    Ok(bytes) => {
+                let read =
+                    beneath::read_if_present(self.pkg, &rel, beneath::DATA_CAP, "the package");
+                match read {
+                    Ok(Some(bytes)) => {
                         files.insert(ext.to_string(), bytes);
                         copied = true;
                     }
-                    Err(e) if e.is_missing() => {}
+                    Ok(None) => {}
                     Err(e) => bail!("{}: `copy: {base}`: {e}", case.rule),
                 }
             }
@@ -338,11 +340,11 @@ impl<'a> Runner<'a> {
                     for ext in super::model::EXTENSIONS {
                         // What the generator left: regular files of its work folder only.
                         let rel = PathBuf::from(format!("testcase.{ext}"));
-                        match beneath::read_beneath(work, &rel, beneath::DATA_CAP, WORK) {
-                            Ok(bytes) => {
+                        match beneath::read_if_present(work, &rel, beneath::DATA_CAP, WORK) {
+                            Ok(Some(bytes)) => {
                                 files.insert(ext.to_string(), bytes);
                             }
-                            Err(e) if e.is_missing() => {}
+                            Ok(None) => {}
                             Err(e) => bail!("{}: generator `{}` left {e}", case.rule, command.text),
                         }
                     }
