@@ -505,7 +505,7 @@ fn an_unwritable_or_missing_home_falls_back_to_the_var_tmp_cache() {
         assert!(!Path::new(home).join(".cache").exists());
     }
     let fallback = PathBuf::from(format!("/var/tmp/judge-cache-{uid}"));
-    assert!(fallback.join("v1").is_dir(), "{}", fallback.display());
+    assert!(fallback.join("v2").is_dir(), "{}", fallback.display());
 }
 
 #[test]
@@ -533,7 +533,7 @@ fn a_closed_home_holds_a_private_cache() {
         "{stderr}"
     );
     let cache = home.join(".cache/judge");
-    assert!(cache.join("v1").is_dir(), "{stderr}");
+    assert!(cache.join("v2").is_dir(), "{stderr}");
     // Private: the slot uids may enter it (root), nobody may list it; an ordinary user's
     // programs run as that user, so it is theirs alone.
     let mode = std::fs::metadata(&cache).unwrap().permissions().mode() & 0o777;
@@ -618,7 +618,7 @@ fn contest_sources_compile_with_the_precompiled_bits_stdcxx_header() {
     // without it): wait for that build, bounded by the header build's own wall limit.
     let started = std::time::Instant::now();
     let gch = loop {
-        let gch: Vec<PathBuf> = std::fs::read_dir(common::cache_dir().join("v1"))
+        let gch: Vec<PathBuf> = std::fs::read_dir(common::cache_dir().join("v2"))
             .unwrap()
             .map(|e| e.unwrap().path().join("bits/stdc++.h.gch"))
             .filter(|p| p.is_file())

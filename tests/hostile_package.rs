@@ -572,3 +572,46 @@ fn entries_of_data_that_judge_does_not_read_are_named_in_a_warning() {
     let (run, _) = verify_json(&h, &["--strict"]);
     run.assert_code(1);
 }
+
+/// Compilers run the submission's compile-time code and read the files it includes, so they
+/// run in the sandbox: an `#include` of a host file finds nothing, and Lisp code run at
+/// compile time cannot write beside the package.
+#[test]
+fn compile_time_code_of_a_submission_reaches_nothing_of_the_host() {
+    let Some(h) = Hostile::new() else { return };
+    let have = |tool: &str| Command::new(tool).arg("--version").output().is_ok();
+    if !require(have("gcc") && have("sbcl"), "gcc and sbcl") {
+        return;
+    }
+    let include = h.pkg.join("include.c");
+    write(
+        &include,
+        &format!(
+            "#include \"{}\"\nint main(void) {{ return 0; }}\n",
+            h.host.display()
+        ),
+    );
+    let run = h.judge(&["grade", "{pkg}", &include.display().to_string(), "--json"]);
+    run.assert_code(1);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(r["verdict"], "CE", "{}", run.stdout);
+    let message = r["compile"]["message"].as_str().unwrap();
+    assert!(message.contains("No such file or directory"), "{message}");
+
+    let planted = h.pkg.join("planted-at-compile-time");
+    let lisp = h.pkg.join("sum.lisp");
+    write(
+        &lisp,
+        &format!(
+            "(eval-when (:compile-toplevel)\n  (ignore-errors (with-open-file (s {:?} \
+             :direction :output :if-exists :supersede) (write-line \"x\" s))))\n\
+             (format t \"~a~%\" (+ (read) (read)))\n",
+            planted.display().to_string()
+        ),
+    );
+    let run = h.judge(&["grade", "{pkg}", &lisp.display().to_string(), "--json"]);
+    let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(r["verdict"], "AC", "{}\n{}", run.stdout, run.stderr);
+    run.assert_code(0);
+    assert!(!planted.exists(), "compile-time code wrote {}", planted.display());
+}

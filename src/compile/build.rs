@@ -7,10 +7,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::process::Finished;
 use super::{
-    clean_message, needs_binary, pch, placeholder_values, process, seconds, sparse, table, Cache,
-    CompileError, CompileLimits, CompileOutcome, EntryMeta, Language, LanguageSpec, PchPolicy,
-    BINARY_NAME,
+    boxed, clean_message, needs_binary, pch, placeholder_values, process, seconds, sparse, table,
+    Cache, CompileError, CompileLimits, CompileOutcome, EntryMeta, Language, LanguageSpec,
+    PchPolicy, BINARY_NAME,
 };
 
 /// What one compile lays out and runs: everything settled before the cache missed.
@@ -169,6 +170,26 @@ fn compiler_argv(
     argv
 }
 
+/// Runs the compiler `argv` as judge's own user (where the sandbox cannot be set up).
+fn on_host(job: &Job, argv: &[String], build_dir: &Path) -> Result<Finished, CompileError> {
+    let (spec, limits) = (job.spec, job.limits);
+    // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
+    // folder removed when this function returns, even when the compiler is killed.
+    let scratch = job.cache.temp_dir()?;
+    let env = compile_env(spec, build_dir, scratch.path());
+    let rlimits = process::Rlimits {
+        address_space: spec.compile_rlimit_as.then_some(limits.memory_bytes),
+        file_size: limits.binary_bytes,
+    };
+    let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
+    process::run(argv, build_dir, &env, limits.cpu_time, rlimits, cap).map_err(|source| {
+        CompileError::Spawn {
+            program: argv[0].clone(),
+            source,
+        }
+    })
+}
+
 /// Runs the compiler on the laid-out sources: the outcome, the compile time, and whether
 /// the outcome may be cached (not when it depends on the machine).
 fn run_compiler(
@@ -191,23 +212,29 @@ fn run_compiler(
         job.cache,
         job.pch,
     )?;
-    let argv = compiler_argv(job, template, compiler, build_dir, pch_dirs);
-    // The compiler's own temporary files (the linker's objects, rustc's scratch) go to a
-    // folder removed when this function returns, even when the compiler is killed.
-    let scratch = job.cache.temp_dir()?;
-    let env = compile_env(spec, build_dir, scratch.path());
-    let rlimits = process::Rlimits {
-        address_space: spec.compile_rlimit_as.then_some(limits.memory_bytes),
-        file_size: limits.binary_bytes,
+    let argv = compiler_argv(job, template, compiler, build_dir, pch_dirs.clone());
+    let sandbox = match job.cache.compiles_on_host() {
+        true => None,
+        false => boxed::sandbox(),
     };
-    let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-    let finished =
-        process::run(&argv, build_dir, &env, limits.cpu_time, rlimits, cap).map_err(|source| {
-            CompileError::Spawn {
-                program: argv[0].clone(),
-                source,
-            }
-        })?;
+    let finished = match sandbox {
+        Some(sandbox) => {
+            let compile = boxed::Compile {
+                env: compile_env(spec, build_dir, &build_dir.join(boxed::SCRATCH)),
+                argv: argv.clone(),
+                build_dir,
+                read_only: pch_dirs
+                    .into_iter()
+                    .chain(spec.compile_dirs.iter().map(PathBuf::from))
+                    .filter(|d| d.is_dir())
+                    .collect(),
+                limits,
+                whole_memory: spec.compile_rlimit_as,
+            };
+            boxed::run(sandbox.as_ref(), compile)?
+        }
+        None => on_host(job, &argv, build_dir)?,
+    };
     let message = clean_message(&finished.output, build_dir);
     let failed = |message: String, cacheable| {
         Ok((CompileOutcome::Failed { message }, finished.wall, cacheable))

@@ -1,6 +1,6 @@
 //! The on-disk cache of compiled submissions.
 //!
-//! Layout: `<dir>/v1/<key>/` is one entry: the copied source, whatever the compiler wrote
+//! Layout: `<dir>/v2/<key>/` is one entry: the copied source, whatever the compiler wrote
 //! (binary, class files) and `judge-entry.json` describing the outcome; or a precompiled
 //! header (`<header>.gch`, see `super::pch`) and its `judge-entry.json`. An entry directory
 //! only ever appears complete: it is built in `<dir>/tmp/` and renamed into place.
@@ -20,7 +20,7 @@ use super::CompileError;
 use crate::sandbox::HostAccess;
 
 /// Bump when the entry layout or key derivation changes, so old entries are ignored.
-const LAYOUT: &str = "v1";
+const LAYOUT: &str = "v2";
 /// The file in each entry recording the compile outcome.
 pub(crate) const META_FILE: &str = "judge-entry.json";
 
@@ -28,11 +28,26 @@ pub(crate) const META_FILE: &str = "judge-entry.json";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cache {
     dir: PathBuf,
+    /// Tests whose stand-in compilers log to the host: compile outside the sandbox.
+    #[cfg(test)]
+    pub(crate) on_host: bool,
 }
 
 impl Cache {
     pub fn new(dir: impl Into<PathBuf>) -> Cache {
-        Cache { dir: dir.into() }
+        Cache {
+            dir: dir.into(),
+            #[cfg(test)]
+            on_host: false,
+        }
+    }
+
+    /// Whether compiles into this cache run outside the sandbox (tests only).
+    pub(super) fn compiles_on_host(&self) -> bool {
+        #[cfg(test)]
+        return self.on_host;
+        #[cfg(not(test))]
+        false
     }
 
     /// `$JUDGE_CACHE_DIR` (a relative one taken from the current folder: compiled programs

@@ -62,7 +62,7 @@ pub(super) fn cache_key(
     h.finish()
 }
 
-/// The compile template, compiler environment and rlimit choice, and the compiler's identity
+/// The compile template, compiler environment, folders and rlimit choice, and the compiler's identity
 /// (shared by submission and precompiled-header keys).
 pub(super) fn hash_compile_command(
     h: &mut cache::KeyHasher,
@@ -79,6 +79,12 @@ pub(super) fn hash_compile_command(
         h.field(k).field(v);
     }
     h.field([u8::from(spec.compile_rlimit_as)]);
+    // A compile outside the sandbox may succeed where one inside fails.
+    h.field([u8::from(super::boxed::host_requested())]);
+    h.field(spec.compile_dirs.len().to_le_bytes());
+    for dir in &spec.compile_dirs {
+        h.field(dir);
+    }
     if let Some(compiler) = compiler {
         h.field(compiler.as_os_str().as_encoded_bytes());
         if let Ok(canonical) = fs::canonicalize(compiler) {

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::sandbox::{Limits, RunRequest, Stdin, Stdout};
 
+mod boxed;
 mod build;
 pub mod cache;
 mod entry;

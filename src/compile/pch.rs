@@ -1,7 +1,7 @@
 //! Precompiled headers: the `precompiled_headers` of a language table entry.
 //!
 //! ```text
-//!   submission source mentions `bits/stdc++.h` ──► include_dirs ──► ["<cache>/v1/<key>"]
+//!   submission source mentions `bits/stdc++.h` ──► include_dirs ──► ["<cache>/v2/<key>"]
 //!       the entry (built once per compile command + compiler, under its lock):
 //!       <key>/bits/stdc++.h.gch      g++ <template with {source} = -c -MD ... -x c++-header
 //!                                    judge-pch.h -x none, {binary} = that path>

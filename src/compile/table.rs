@@ -56,9 +56,12 @@ pub struct LanguageSpec {
     /// Compile argv template; `None` means the source is only copied into the cache.
     #[serde(default)]
     pub compile: Option<Vec<String>>,
-    /// Extra environment for the (trusted) compiler, on top of judge's own.
+    /// Extra environment for the compiler.
     #[serde(default)]
     pub compile_env: BTreeMap<String, String>,
+    /// Absolute folders the compiler reads besides the system folders and its install tree.
+    #[serde(default)]
+    pub compile_dirs: Vec<String>,
     /// Whether the compiler's address space is limited to the compile memory limit.
     #[serde(default = "default_true")]
     pub compile_rlimit_as: bool,
@@ -426,6 +429,11 @@ fn validate(lang: &str, spec: &LanguageSpec) -> Result<(), String> {
         RUNTIME_PLACEHOLDERS,
         &format!("{lang}.runtime_dirs"),
     )?;
+    if let Some(dir) = spec.compile_dirs.iter().find(|d| !d.starts_with('/')) {
+        return Err(format!(
+            "{lang}.compile_dirs: `{dir}` is not an absolute path"
+        ));
+    }
     let env_values: Vec<String> = spec.compile_env.values().cloned().collect();
     check_placeholders(
         &env_values,

@@ -25,6 +25,20 @@ fn fixture() -> Fixture {
     }
 }
 
+/// A fixture whose compiles run outside the sandbox: its stand-in compilers log their
+/// calls beside themselves, which a compiler in the sandbox cannot write.
+fn host_fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    let mut cache = Cache::new(root.join("cache"));
+    cache.on_host = true;
+    Fixture {
+        _dir: dir,
+        root,
+        cache,
+    }
+}
+
 impl Fixture {
     fn submit(&self, name: &str, text: &str) -> Submission {
         let path = self.root.join(name);
@@ -507,21 +521,14 @@ impl Drop for Busy {
 /// second of its own CPU time (forever if `None`), then copies the source as the binary.
 fn burning_compiler(f: &Fixture, ticks: Option<u32>) -> LanguageTable {
     let limit = ticks.map_or("-1".to_string(), |t| t.to_string());
-    let script = f.root.join("burn.sh");
-    fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nsrc=$1\ndst=$2\ni=0\nwhile :; do\n  i=$((i + 1))\n  if [ $((i % 500)) -eq 0 ] && [ {limit} -ge 0 ]; then\n    read -r stat < /proc/$$/stat\n    set -- ${{stat#*) }}\n    [ $((${{12}} + ${{13}})) -ge {limit} ] && break\n  fi\ndone\ncp \"$src\" \"$dst\"\n"
-        ),
-    )
-    .unwrap();
-    // Run by `sh`, not executed: a file just written cannot be executed while another
-    // test's fork may still hold it open ("Text file busy").
+    // Given inline (`sh -c`): the compiler runs in the sandbox, which has no test folder.
+    let script = format!(
+        "src=$1; dst=$2; i=0; while :; do i=$((i + 1)); if [ $((i % 500)) -eq 0 ] && [ {limit} -ge 0 ]; then read -r stat < /proc/$$/stat; set -- ${{stat#*) }}; [ $((${{12}} + ${{13}})) -ge {limit} ] && break; fi; done; cp \"$src\" \"$dst\""
+    );
     table_file(
         f,
         &format!(
-            "[c]\ncompile = [\"/bin/sh\", \"{}\", \"{{source}}\", \"{{binary}}\"]\nrun = [\"{{binary}}\"]\n",
-            script.display()
+            "[c]\ncompile = [\"/bin/sh\", \"-c\", '{script}', \"sh\", \"{{source}}\", \"{{binary}}\"]\nrun = [\"{{binary}}\"]\n"
         ),
     )
 }
@@ -679,7 +686,7 @@ fn minimal_cover_drops_nested_dirs() {
 
 /// The precompiled-header entries in `cache`: (entry folder, its record).
 fn pch_entries(cache: &Cache) -> Vec<(PathBuf, serde_json::Value)> {
-    let Ok(read) = fs::read_dir(cache.dir().join("v1")) else {
+    let Ok(read) = fs::read_dir(cache.dir().join("v2")) else {
         return Vec::new();
     };
     let mut found = Vec::new();
@@ -742,7 +749,7 @@ fn a_batch_builds_the_header_first_and_each_of_its_sources_waits_for_it() {
     if !available(lang("cpp")) {
         return;
     }
-    let f = fixture();
+    let f = host_fixture();
     // The build takes a second, so the batch's other compiles start while it runs.
     let script = scripted_compiler(&f, "slow", "sleep 1");
     let table = pch_table(&f, &script, "cstdio");
@@ -925,7 +932,7 @@ fn a_source_without_the_header_builds_no_precompiled_header() {
     let c = f.compile(&f.submit("a.cpp", SUM_CPP));
     assert_eq!(c.outcome, CompileOutcome::Ok);
     assert!(pch_entries(&f.cache).is_empty());
-    assert_eq!(fs::read_dir(f.cache.dir().join("v1")).unwrap().count(), 1);
+    assert_eq!(fs::read_dir(f.cache.dir().join("v2")).unwrap().count(), 1);
     // Nor does a compile error, or a cache hit.
     f.compile(&f.submit("ce.cpp", "int main() { std::vector<int> v; }\n"));
     assert!(f.compile(&f.submit("a2.cpp", SUM_CPP)).cached);
@@ -937,7 +944,7 @@ fn a_failing_precompiled_header_build_does_not_fail_the_compile() {
     if !available(lang("cpp")) {
         return;
     }
-    let f = fixture();
+    let f = host_fixture();
     let check = |table: &LanguageTable, limits: &CompileLimits, name: &str, text: &str| {
         let c = f.compile_with(&f.submit(name, text), table, limits);
         assert_eq!(c.outcome, CompileOutcome::Ok, "{name}");
@@ -1034,7 +1041,7 @@ fn compiles_at_once_build_the_precompiled_header_once() {
     if !available(lang("cpp")) {
         return;
     }
-    let f = fixture();
+    let f = host_fixture();
     // The build takes a second longer, so that the others arrive while it runs.
     let script = scripted_compiler(&f, "gxx", "sleep 1");
     let table = pch_table(&f, &script, "cstdio");
@@ -1079,7 +1086,7 @@ fn a_header_is_precompiled_from_its_second_use_on() {
     if !available(lang("cpp")) {
         return;
     }
-    let f = fixture();
+    let f = host_fixture();
     let script = scripted_compiler(&f, "gxx", "true");
     let table = pch_table(&f, &script, "cstdio");
     let compile = |name: &str, text: &str| {

@@ -93,7 +93,7 @@ pub(super) fn runtime_dirs(spec: &LanguageSpec, interpreter: Option<&Path>) -> V
 }
 
 /// Directories outside `root` that symlinks under `root` resolve into (bounded walk).
-fn symlink_target_dirs(root: &Path) -> Vec<PathBuf> {
+pub(super) fn symlink_target_dirs(root: &Path) -> Vec<PathBuf> {
     const MAX_ENTRIES: usize = 50_000;
     let mut found = Vec::new();
     let mut stack = vec![root.to_path_buf()];

@@ -45,6 +45,9 @@ const ETC_ENTRIES: &[&str] = &[
     "alternatives",
     "java-*",
     "python3*",
+    // Compilers' configuration: Free Pascal's unit paths, Mono's assembly map.
+    "fpc*",
+    "mono",
 ];
 /// Device files bound into `/dev` (read-write).
 const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
