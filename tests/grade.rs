@@ -580,7 +580,7 @@ fn a_relative_cache_dir_is_taken_from_the_current_folder() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
     assert!(stdout.contains("WA"), "{stdout}\n{stderr}");
-    assert!(work.path().join("my-cache/v1").is_dir());
+    assert!(work.path().join("my-cache/v2").is_dir());
 }
 
 #[test]

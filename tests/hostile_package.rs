@@ -613,5 +613,9 @@ fn compile_time_code_of_a_submission_reaches_nothing_of_the_host() {
     let r: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert_eq!(r["verdict"], "AC", "{}\n{}", run.stdout, run.stderr);
     run.assert_code(0);
-    assert!(!planted.exists(), "compile-time code wrote {}", planted.display());
+    assert!(
+        !planted.exists(),
+        "compile-time code wrote {}",
+        planted.display()
+    );
 }

@@ -109,7 +109,7 @@ impl Scene {
 
     /// Waits until a compiled entry is in the scene's cache, up to `limit`.
     fn wait_for_compile(&self, limit: Duration) {
-        let entries = self.path().join("cache/v1");
+        let entries = self.path().join("cache/v2");
         let start = Instant::now();
         while start.elapsed() < limit {
             let done = std::fs::read_dir(&entries)
@@ -163,7 +163,7 @@ impl Scene {
             );
         }
         // Every installed entry is complete: its record parses and names its outcome.
-        if let Ok(entries) = std::fs::read_dir(cache.join("v1")) {
+        if let Ok(entries) = std::fs::read_dir(cache.join("v2")) {
             for entry in entries {
                 let meta = entry.unwrap().path().join("judge-entry.json");
                 let text = std::fs::read_to_string(&meta)
@@ -226,14 +226,14 @@ fn ctrl_c_during_a_compile_kills_the_compiler_and_caches_nothing() {
         text(&out.stderr)
     );
     let report = one_report(&out);
-    assert!(report.interrupted);
+    assert!(report.interrupted, "{report:?}\n{}", text(&out.stderr));
     assert!(
         report.compile.is_none() && report.verdict.is_none(),
         "{report:?}"
     );
     assert!(report.tests.is_empty());
     scene.assert_nothing_left();
-    let cached = std::fs::read_dir(scene.path().join("cache/v1"))
+    let cached = std::fs::read_dir(scene.path().join("cache/v2"))
         .map(|d| d.count())
         .unwrap_or(0);
     assert_eq!(cached, 0, "an interrupted compile must not be cached");
@@ -266,7 +266,7 @@ fn ctrl_c_while_precompiling_a_header_caches_nothing() {
     assert!(report.interrupted && report.compile.is_none(), "{report:?}");
     scene.assert_nothing_left();
     // Only the primer's compile error is cached.
-    let cached = std::fs::read_dir(scene.path().join("cache/v1"))
+    let cached = std::fs::read_dir(scene.path().join("cache/v2"))
         .map(|d| d.count())
         .unwrap_or(0);
     assert_eq!(cached, 1, "an interrupted build must not be cached");
@@ -287,7 +287,7 @@ fn sigint_during_runs_reports_the_finished_tests_and_removes_work_folders() {
         "2",
     ]);
     // The contestant's argv[0] is its binary in the scene's cache.
-    let binary = format!("{}/cache/v1/", scene.marker());
+    let binary = format!("{}/cache/v2/", scene.marker());
     scene.wait_for_process(&judge, &binary, Duration::from_secs(60));
     std::thread::sleep(Duration::from_millis(2500));
     let (out, _) = stop(judge, libc::SIGINT, false, Duration::from_secs(30));
@@ -306,7 +306,7 @@ fn sigint_during_runs_reports_the_finished_tests_and_removes_work_folders() {
     }
     scene.assert_nothing_left();
     assert_eq!(
-        std::fs::read_dir(scene.path().join("cache/v1"))
+        std::fs::read_dir(scene.path().join("cache/v2"))
             .unwrap()
             .count(),
         1,

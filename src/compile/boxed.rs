@@ -132,6 +132,11 @@ pub(super) fn run(sandbox: &dyn Sandbox, compile: Compile) -> Result<Finished, C
     };
     let outcome = sandbox.run(&request);
     let largest = reclaim(compile.build_dir)?;
+    // A Ctrl-C reaches the compiler too (it is in judge's process group): the compile was
+    // interrupted, whatever it ended with.
+    if let Some(signal) = crate::interrupt::requested() {
+        return Err(crate::interrupt::Interrupted { signal }.into());
+    }
     let outcome = outcome.map_err(|e| match e {
         SandboxError::Interrupted(i) => CompileError::Interrupted(i),
         other => CompileError::Spawn {
