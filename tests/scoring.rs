@@ -701,3 +701,63 @@ fn a_scoring_packages_runs_are_remembered() {
         "{second}"
     );
 }
+
+/// A key a `testdata.yaml` gives twice (po2024 golvyta's `input_validator_flags`) is read as
+/// problemtools (PyYAML) reads it: the last value, here the easy subtask's 30 points (with the
+/// first, 5, the accepted submissions would not get the full 100). The package loads, with a
+/// warning naming the file and the key; `--strict` fails it.
+#[test]
+fn a_yaml_key_given_twice_takes_the_last_value_with_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    let file = pkg.join("data/secret/easy/testdata.yaml");
+    fs::write(
+        &file,
+        "on_reject: break\naccept_score: 5\nrange: 0 30\ngrader_flags: min\naccept_score: 30\n",
+    )
+    .unwrap();
+    let dir = rel(&pkg);
+    let warning = format!(
+        "{}: key `accept_score` is given twice; the last value is used (as problemtools reads it)",
+        file.display()
+    );
+    let (run, report) = common::verify_report::verify_json(600, &[&dir]);
+    run.assert_code(0);
+    assert!(report.ok && !report.strict, "{}", run.stdout);
+    let p = &report.problems[0];
+    p.assert_no_check_failed();
+    assert!(
+        p.checks
+            .iter()
+            .any(|c| c.name == "package" && c.status == "warn" && c.message == warning),
+        "{:#?}",
+        p.checks
+    );
+    assert!(
+        p.check("submissions/accepted/mean.py")
+            .message
+            .contains("score 100/100"),
+        "{:#?}",
+        p.checks
+    );
+    assert!(
+        run.stderr
+            .lines()
+            .any(|l| l == format!("warning: {warning}")),
+        "{}",
+        run.stderr
+    );
+
+    let run = judge_timed(600, &["verify", "--strict", &dir]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.contains(&format!("  warn  package: {warning}")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("(--strict: the warnings fail)"),
+        "{}",
+        run.stdout
+    );
+}

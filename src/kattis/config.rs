@@ -75,9 +75,12 @@ const TYPES: [&str; 5] = [
 /// Parses `problem.yaml` text: the config and warnings (unknown keys); entries starting with
 /// `note: ` are notes about what is not supported, not faults of the package.
 pub fn parse(text: &str) -> Result<(Config, Vec<String>), String> {
-    let value = yaml::parse(text)?;
+    let (value, duplicates) = yaml::parse(text)?;
     let mut top = Map::new(&value, "", "problem.yaml")?;
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<String> = duplicates
+        .iter()
+        .map(|key| format!("problem.yaml: {}", yaml::duplicate_warning(key)))
+        .collect();
     let version = match top.take_str("problem_format_version")?.as_deref() {
         None | Some("legacy") | Some("legacy-icpc") => Version::Legacy,
         Some("2025-09") | Some("2023-07-draft") | Some("draft") => Version::V2025,
@@ -470,5 +473,19 @@ mod tests {
         assert!(parse("problem_format_version: 2025-09\nlimits:\n  memory: -1\n").is_err());
         assert!(parse("validation: strange\n").is_err());
         assert!(parse("problem_format_version: 1999\n").is_err());
+    }
+
+    /// A key given twice is read as PyYAML reads it (the last value), with a warning naming
+    /// it, which the package loader shows with the file's path.
+    #[test]
+    fn a_key_given_twice_takes_the_last_value_with_a_warning() {
+        let (c, warnings) =
+            parse("limits:\n  memory: 256\n  memory: 1024\ntype: scoring\n").unwrap();
+        assert_eq!(c.limits.memory, 1024);
+        assert_eq!(
+            warnings,
+            ["problem.yaml: key `limits.memory` is given twice; the last value is used (as problemtools reads it)"]
+        );
+        assert!(yaml::is_duplicate_warning(&warnings[0]));
     }
 }

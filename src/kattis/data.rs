@@ -395,7 +395,8 @@ fn read_args(
 ) -> Result<TestArgs, String> {
     let text = read_package_text(package_of(data), path)?;
     let at = |e: String| format!("{}: {e}", path.display());
-    let value = yaml::parse(&text).map_err(at)?;
+    let (value, duplicates) = yaml::parse(&text).map_err(at)?;
+    warnings.extend(duplicates.iter().map(|k| at(yaml::duplicate_warning(k))));
     let mut m = Map::new(&value, "", "the file").map_err(at)?;
     let mut args = parent.clone();
     // Legacy flags are one string; 2025-09 arguments are lists.
@@ -643,5 +644,34 @@ mod tests {
             "{:?}",
             data.warnings
         );
+    }
+
+    /// A key of a `testdata.yaml` given twice (po2024 golvyta's `input_validator_flags`) takes
+    /// the last value, as problemtools reads it, with a warning naming the file and the key.
+    #[test]
+    fn a_testdata_key_given_twice_takes_the_last_value() {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        write(r, "data/secret/group1/1.in", "");
+        write(r, "data/secret/group1/1.ans", "");
+        write(
+            r,
+            "data/secret/group1/testdata.yaml",
+            "input_validator_flags: n=1\naccept_score: 10\ninput_validator_flags: n=2\n",
+        );
+        let data = load(r).unwrap();
+        assert_eq!(
+            data.tests[0].args.input_validator,
+            InputArgs::All(vec!["n=2".into()])
+        );
+        assert_eq!(data.warnings.len(), 1, "{:?}", data.warnings);
+        let w = &data.warnings[0];
+        assert!(
+            w.contains(
+                "data/secret/group1/testdata.yaml: key `input_validator_flags` is given twice"
+            ),
+            "{w}"
+        );
+        assert!(yaml::is_duplicate_warning(w), "{w}");
     }
 }

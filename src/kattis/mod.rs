@@ -38,7 +38,7 @@ pub mod submissions;
 pub mod timelimit;
 mod validate;
 mod validated;
-mod yaml;
+pub(crate) mod yaml;
 
 pub use config::{Config, Version};
 pub use programs::{JuryRunner, Program};

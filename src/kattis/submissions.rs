@@ -351,7 +351,8 @@ fn parse_yaml(
     let at = |e: String| format!("{}: {e}", path.display());
     // Under the package's rule: a link leading outside it, a FIFO or a device is an error.
     let text = super::data::read_package_text(pkg, path)?;
-    let value = yaml::parse(&text).map_err(at)?;
+    let (value, duplicates) = yaml::parse(&text).map_err(at)?;
+    warnings.extend(duplicates.iter().map(|k| at(yaml::duplicate_warning(k))));
     let yaml_serde::Value::Mapping(top) = &value else {
         return Err(at("must be a map from globs to rules".into()));
     };
@@ -787,5 +788,27 @@ mod tests {
                 "wrong_answer/w.py"
             ]
         );
+    }
+
+    /// A key of submissions.yaml given twice takes the last value, with a warning.
+    #[test]
+    fn a_submissions_yaml_key_given_twice_takes_the_last_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let subs = dir.path().join("submissions");
+        std::fs::create_dir_all(subs.join("accepted")).unwrap();
+        std::fs::write(subs.join("accepted/s.py"), "").unwrap();
+        std::fs::write(
+            subs.join("submissions.yaml"),
+            "accepted:\n  score: 10\n  score: 20\n",
+        )
+        .unwrap();
+        let (subs, warnings) = load(dir.path(), Version::V2025, true, None).unwrap();
+        assert_eq!(subs[0].score, Some(ScoreExpectation::Exactly(20.0)));
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("submissions.yaml: key `accepted.score` is given twice"),
+            "{warnings:?}"
+        );
+        assert!(yaml::is_duplicate_warning(&warnings[0]));
     }
 }

@@ -9,6 +9,10 @@
 use std::mem::MaybeUninit;
 
 use libyaml_rs as sys;
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
+};
+use yaml_serde::value::{Tag, TaggedValue};
 use yaml_serde::{Mapping, Value};
 
 /// The largest YAML file judge reads (generators.yaml of the largest public archives is well
@@ -20,14 +24,160 @@ pub const MAX_DEPTH: usize = 64;
 
 /// Parses YAML text; an empty file is an empty map. Files over [`MAX_BYTES`] or nested over
 /// [`MAX_DEPTH`] are errors, found before any value is built.
-pub fn parse(text: &str) -> Result<Value, String> {
+///
+/// A key a map gives twice is read as PyYAML (and so problemtools) reads it: the last value,
+/// in the place of the first. The second part names each such key by its dotted path
+/// (`limits.memory`, `data[2].in`); the reader of the file warns with [`duplicate_warning`].
+pub fn parse(text: &str) -> Result<(Value, Vec<String>), String> {
     check_limits(text)?;
-    let value: Value = yaml_serde::from_str(text).map_err(|e| parse_error(&e.to_string()))?;
-    Ok(if value.is_null() {
+    let mut duplicates = Vec::new();
+    let seed = Lenient {
+        path: String::new(),
+        duplicates: &mut duplicates,
+    };
+    let value = seed
+        .deserialize(yaml_serde::Deserializer::from_str(text))
+        .map_err(|e| parse_error(&e.to_string()))?;
+    let value = if value.is_null() {
         Value::Mapping(Mapping::new())
     } else {
         value
-    })
+    };
+    Ok((value, duplicates))
+}
+
+/// [`parse`] without the keys given twice, for a file whose own reader warns of them (a
+/// second reading of `problem.yaml`, of a `testdata.yaml`, ...).
+pub fn parse_value(text: &str) -> Result<Value, String> {
+    parse(text).map(|(value, _)| value)
+}
+
+/// How the warning about a duplicate key ends ([`is_duplicate_warning`] looks for it).
+const DUPLICATE_TAIL: &str = "is given twice; the last value is used (as problemtools reads it)";
+
+/// The warning that a file gives `key` twice (a key of [`parse`]'s second part), for the
+/// reader to put after the file's name.
+pub fn duplicate_warning(key: &str) -> String {
+    format!("key `{key}` {DUPLICATE_TAIL}")
+}
+
+/// Whether a load warning is a [`duplicate_warning`]: read as problemtools reads it, so a
+/// warning of `verify` (a failure with `--strict`), not a fault that fails it.
+pub fn is_duplicate_warning(warning: &str) -> bool {
+    warning.ends_with(DUPLICATE_TAIL)
+}
+
+/// Builds a [`Value`] as `Value`'s own `Deserialize` does, but a key given twice takes the last
+/// value (and is noted in `duplicates`) where that one fails the parse.
+struct Lenient<'a> {
+    /// The dotted path of the value being read, for the note.
+    path: String,
+    duplicates: &'a mut Vec<String>,
+}
+
+impl Lenient<'_> {
+    fn at(&mut self, path: String) -> Lenient<'_> {
+        Lenient {
+            path,
+            duplicates: self.duplicates,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Lenient<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Lenient<'_> {
+    type Value = Value;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        // As `Value`'s own: `parse_error` rewrites messages that end in it.
+        formatter.write_str("any YAML value")
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+
+    fn visit_i64<E: de::Error>(self, i: i64) -> Result<Value, E> {
+        Ok(Value::Number(i.into()))
+    }
+
+    fn visit_u64<E: de::Error>(self, u: u64) -> Result<Value, E> {
+        Ok(Value::Number(u.into()))
+    }
+
+    fn visit_f64<E: de::Error>(self, f: f64) -> Result<Value, E> {
+        Ok(Value::Number(f.into()))
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        loop {
+            let path = format!("{}[{}]", self.path, items.len());
+            match seq.next_element_seed(self.at(path))? {
+                Some(item) => items.push(item),
+                None => return Ok(Value::Sequence(items)),
+            }
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Value, A::Error> {
+        let mut mapping = Mapping::new();
+        loop {
+            let key_path = self.path.clone();
+            let Some(key) = map.next_key_seed(self.at(key_path))? else {
+                return Ok(Value::Mapping(mapping));
+            };
+            let name = scalar_text(&key).unwrap_or_else(|| kind(&key));
+            let path = match self.path.as_str() {
+                "" => name,
+                parent => format!("{parent}.{name}"),
+            };
+            let value = map.next_value_seed(self.at(path.clone()))?;
+            if mapping.insert(key, value).is_some() {
+                self.duplicates.push(path);
+            }
+        }
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(mut self, data: A) -> Result<Value, A::Error> {
+        let (tag, contents): (String, _) = data.variant()?;
+        if tag.is_empty() {
+            return Err(de::Error::custom("empty YAML tag is not allowed"));
+        }
+        let path = self.path.clone();
+        let value = contents.newtype_variant_seed(self.at(path))?;
+        Ok(Value::Tagged(Box::new(TaggedValue {
+            tag: Tag::new(tag),
+            value,
+        })))
+    }
 }
 
 /// Checks that `text` is at most [`MAX_BYTES`] long and nests lists and maps at most
@@ -330,7 +480,7 @@ mod tests {
 
     #[test]
     fn reads_typed_values_and_lists_unknown_keys() {
-        let v = parse("name: Hello\nlimits:\n  memory: 512\n  colour: red\ntype: [pass-fail, interactive]\nnmae: x\n").unwrap();
+        let v = parse_value("name: Hello\nlimits:\n  memory: 512\n  colour: red\ntype: [pass-fail, interactive]\nnmae: x\n").unwrap();
         let mut m = Map::new(&v, "", "problem.yaml").unwrap();
         assert_eq!(m.take_str("name").unwrap().as_deref(), Some("Hello"));
         let mut limits = m.take_map("limits").unwrap();
@@ -345,20 +495,20 @@ mod tests {
 
     #[test]
     fn wrong_types_name_the_key() {
-        let v = parse("limits:\n  memory: lots\n").unwrap();
+        let v = parse_value("limits:\n  memory: lots\n").unwrap();
         let mut m = Map::new(&v, "", "problem.yaml").unwrap();
         let mut limits = m.take_map("limits").unwrap();
         assert_eq!(
             limits.take_u64("memory").unwrap_err(),
             "limits.memory must be a non-negative integer, found `lots`"
         );
-        assert!(parse("").unwrap().is_mapping());
-        assert!(parse("a: [").is_err());
+        assert!(parse_value("").unwrap().is_mapping());
+        assert!(parse_value("a: [").is_err());
     }
 
     #[test]
     fn numbers_are_finite_and_in_range() {
-        let v = parse("a: 5\nb: .inf\nc: 1e400\nd: .nan\ne: '7.5'\nf: -1\ng: x\n").unwrap();
+        let v = parse_value("a: 5\nb: .inf\nc: 1e400\nd: .nan\ne: '7.5'\nf: -1\ng: x\n").unwrap();
         let mut m = Map::new(&v, "", "f").unwrap();
         assert_eq!(m.take_number_in("a", 0.0, 10.0).unwrap(), Some(5.0));
         assert_eq!(m.take_number_in("e", 0.0, 10.0).unwrap(), Some(7.5));
@@ -381,31 +531,78 @@ mod tests {
     }
 
     #[test]
+    fn a_key_given_twice_takes_the_last_value_and_is_named() {
+        let text = "input_validator_flags: a\nrange: 0 10\ninput_validator_flags: b\n\
+                    limits:\n  memory: 1\n  memory: 2\ndata:\n  - {x: 1, x: 2}\n";
+        let (v, duplicates) = parse(text).unwrap();
+        assert_eq!(
+            duplicates,
+            ["input_validator_flags", "limits.memory", "data[0].x"]
+        );
+        let mut m = Map::new(&v, "", "f").unwrap();
+        assert_eq!(
+            m.take_str("input_validator_flags").unwrap().as_deref(),
+            Some("b")
+        );
+        assert_eq!(
+            m.take_map("limits").unwrap().take_u64("memory").unwrap(),
+            Some(2)
+        );
+        // The key keeps its first place, as in PyYAML's dict.
+        let keys: Vec<String> = v
+            .as_mapping()
+            .unwrap()
+            .keys()
+            .filter_map(scalar_text)
+            .collect();
+        assert_eq!(keys, ["input_validator_flags", "range", "limits", "data"]);
+        assert_eq!(v["data"][0]["x"].as_u64(), Some(2));
+        // No duplicates, no notes; the value is the one `Value`'s own parse gives.
+        let plain = "a: [1, 2.5, x, null, true]\nb: !tag {c: d}\n'1': one\n1: two\n";
+        let (v, duplicates) = parse(plain).unwrap();
+        assert!(duplicates.is_empty(), "{duplicates:?}");
+        assert_eq!(v, yaml_serde::from_str::<Value>(plain).unwrap());
+        let w = duplicate_warning("limits.memory");
+        assert_eq!(
+            w,
+            "key `limits.memory` is given twice; the last value is used (as problemtools reads it)"
+        );
+        assert!(is_duplicate_warning(&format!("problem.yaml: {w}")));
+        assert!(!is_duplicate_warning("problem.yaml: unknown key `colour`"));
+    }
+
+    #[test]
     fn depth_and_size_are_limited_before_values_are_built() {
         let nested = |n: usize| format!("a: {}{}\n", "[".repeat(n), "]".repeat(n));
-        assert!(parse(&nested(MAX_DEPTH - 1)).is_ok());
+        assert!(parse_value(&nested(MAX_DEPTH - 1)).is_ok());
         assert_eq!(
-            parse(&nested(MAX_DEPTH)).unwrap_err(),
+            parse_value(&nested(MAX_DEPTH)).unwrap_err(),
             "nested deeper than 64 levels"
         );
         // Block nesting counts too: `- - - x` is three lists inside a map.
         let block = format!("a:\n{}x\n", "- ".repeat(MAX_DEPTH));
-        assert_eq!(parse(&block).unwrap_err(), "nested deeper than 64 levels");
+        assert_eq!(
+            parse_value(&block).unwrap_err(),
+            "nested deeper than 64 levels"
+        );
         // Deep input costs no more than a few milliseconds: the parse stops at the limit.
         let start = std::time::Instant::now();
         for deep in [nested(200_000), format!("{}\n", "{a: ".repeat(200_000))] {
-            assert_eq!(parse(&deep).unwrap_err(), "nested deeper than 64 levels");
+            assert_eq!(
+                parse_value(&deep).unwrap_err(),
+                "nested deeper than 64 levels"
+            );
         }
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
         // Wide is fine, and a syntax error is still the parser's message.
         let wide = format!("a: [{}]\n", "[1], ".repeat(10_000));
-        assert!(parse(&wide).is_ok());
-        assert!(parse("a: [[[\n").unwrap_err().contains("line"));
+        assert!(parse_value(&wide).is_ok());
+        assert!(parse_value("a: [[[\n").unwrap_err().contains("line"));
         assert_eq!(
-            parse("limits:\n  memory: 12345678901234567890123456\n").unwrap_err(),
+            parse_value("limits:\n  memory: 12345678901234567890123456\n").unwrap_err(),
             "limits.memory: the integer `12345678901234567890123456` is too large at line 2 column 11"
         );
         let big = "#".repeat(MAX_BYTES + 1);
-        assert_eq!(parse(&big).unwrap_err(), "larger than 16 MiB");
+        assert_eq!(parse_value(&big).unwrap_err(), "larger than 16 MiB");
     }
 }

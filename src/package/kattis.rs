@@ -132,6 +132,12 @@ pub fn load(dir: &Path, jury: &JuryConfig) -> Result<Package, PackageError> {
         languages: Default::default(),
     };
     let title = config.name.clone().unwrap_or_else(|| name.clone());
+    // A YAML key given twice is read as problemtools reads it (the last value): a warning of
+    // `verify` (a failure with `--strict`), with the gaps, not a fault that fails it.
+    let (read_leniently, warnings): (Vec<String>, Vec<String>) = warnings
+        .into_iter()
+        .partition(|w| crate::kattis::yaml::is_duplicate_warning(w));
+    gaps.extend(read_leniently);
     let kattis = Arc::new(
         KattisPackage::new(
             dir.to_path_buf(),

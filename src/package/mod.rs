@@ -96,7 +96,8 @@ pub struct Package {
     /// What judge could not check of a Kattis package, where the package itself may be fine:
     /// a jury program in a form judge does not run (checktestdata, VIVA, another language),
     /// skipped. Printed as warnings; `verify` shows them as `warn` checks, failures with
-    /// `--strict`. (No input validator at all is [`Package::has_input_validator`].)
+    /// `--strict`. (No input validator at all is [`Package::has_input_validator`].) Also what
+    /// judge reads leniently, as problemtools does: a YAML key given twice (the last value).
     pub gaps: Vec<String>,
     /// Set for a Kattis / ICPC package (`problem.yaml`): its tests, jury programs and
     /// submission rules. `logic` is the same package. Read only by this module: the later

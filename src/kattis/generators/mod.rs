@@ -104,7 +104,7 @@ impl Generators {
 /// The config of `problem.yaml` that making data needs (validation limits; whether answers
 /// are empty). Interactive and multi-pass problems get empty answers.
 fn config_for_generating(text: &str) -> Result<Config, String> {
-    let mut value = super::yaml::parse(text)?;
+    let mut value = super::yaml::parse_value(text)?;
     let mut no_answers = false;
     if let yaml_serde::Value::Mapping(m) = &mut value {
         for key in ["type", "validation"] {
@@ -123,7 +123,7 @@ fn config_for_generating(text: &str) -> Result<Config, String> {
 /// `problem.yaml`'s `constants:` as text, for `{{name}}` in commands and program sources.
 pub(crate) fn constants(problem_yaml: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    let Ok(yaml_serde::Value::Mapping(top)) = super::yaml::parse(problem_yaml) else {
+    let Ok(yaml_serde::Value::Mapping(top)) = super::yaml::parse_value(problem_yaml) else {
         return out;
     };
     let Some(yaml_serde::Value::Mapping(c)) = top.get("constants") else {

@@ -599,14 +599,17 @@ fn emit_map(m: &Mapping, indent: usize, out: &mut String) {
 
 /// Parses the text of `generators.yaml`: the model and warnings.
 pub fn parse(text: &str) -> Result<(Generators, Vec<String>), String> {
-    let value = crate::kattis::yaml::parse(text)?;
+    let (value, duplicates) = crate::kattis::yaml::parse(text)?;
     let mut map = match value {
         Value::Null => Mapping::new(),
         Value::Mapping(m) => m,
         _ => return Err("the file must be a dictionary".into()),
     };
     let mut r = Reader {
-        warnings: Vec::new(),
+        warnings: duplicates
+            .iter()
+            .map(|k| crate::kattis::yaml::duplicate_warning(k))
+            .collect(),
         unsupported: BTreeMap::new(),
     };
     let mut programs = BTreeMap::new();

@@ -291,7 +291,13 @@ pub fn check(
         all_tests,
     } = prepared;
     for w in warnings {
-        emit(Check::fail("submissions", w), out);
+        // A key of submissions.yaml given twice is read as the other YAML files are (the
+        // last value): a warning, as the package's are.
+        let check = match crate::kattis::yaml::is_duplicate_warning(&w) {
+            true => Check::warn,
+            false => Check::fail,
+        };
+        emit(check("submissions", w), out);
     }
     let selected_only = partial.is_some();
     if let Some(c) = partial {
