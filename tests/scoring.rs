@@ -702,6 +702,108 @@ fn a_scoring_packages_runs_are_remembered() {
     );
 }
 
+/// A legacy scoring package's rejected submission is checked as problemtools checks it: on the
+/// verdict its graders give the whole, not on its first failing test. `mixed.py` crashes on the
+/// sample (RTE), answers the easy subtask wrong (WA) and loops on the hard one (TLE): the root
+/// ignores the sample, `secret` takes the first error of its subtasks, so the verdict is WA.
+/// verifyproblem accepts it in wrong_answer/ and rejects it in time_limit_exceeded/; so must
+/// verify, with the JSON giving WA as its verdict in both.
+#[test]
+fn a_legacy_scoring_rejected_submission_is_checked_on_its_graded_verdict() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pkg = scoring_mean(tmp.path());
+    let mixed = "import sys\n\
+                 n = int(input())\n\
+                 if n == 3:\n    sys.exit(1)\n\
+                 if n < 100:\n    print(0)\n\
+                 else:\n    while True:\n        pass\n";
+    for folder in ["wrong_answer", "time_limit_exceeded"] {
+        let dir = pkg.join("submissions").join(folder);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("mixed.py"), mixed).unwrap();
+    }
+    let dir = rel(&pkg);
+    let (run, report) = common::verify_report::verify_json(600, &[&dir]);
+    run.assert_code(1);
+    let p = &report.problems[0];
+    let wa = p.check("submissions/wrong_answer/mixed.py");
+    assert_eq!(wa.status, "ok", "{wa:?}");
+    assert!(
+        wa.message.starts_with("WA by the package's rules, score 0/100 (WA expected); first rejected: RE on test `sample/1`"),
+        "{wa:?}"
+    );
+    let tle = p.check("submissions/time_limit_exceeded/mixed.py");
+    assert_eq!(
+        (tle.status.as_str(), tle.message.as_str()),
+        (
+            "fail",
+            "expected TLE by the package's rules, got 0/100 (WA)"
+        )
+    );
+    for (path, expected) in [
+        ("wrong_answer/mixed.py", "WA"),
+        ("time_limit_exceeded/mixed.py", "TLE"),
+    ] {
+        let s = p.submission(path);
+        assert_eq!(
+            (s.expected.as_str(), s.actual.as_str()),
+            (expected, "WA"),
+            "{s:?}"
+        );
+    }
+    // Every other check passes: the accepted and partially accepted ones are unchanged.
+    let failed: Vec<&str> = p
+        .checks
+        .iter()
+        .filter(|c| c.status == "fail")
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(failed, ["submissions/time_limit_exceeded/mixed.py"]);
+
+    // The terminal says the same (the runs are remembered).
+    let run = judge_timed(600, &["verify", &dir]);
+    run.assert_code(1);
+    assert!(
+        run.stdout.lines().any(|l| l
+            .starts_with("  ok    submissions/wrong_answer/mixed.py: WA by the package's rules")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.lines().any(|l| l
+            == "  FAIL  submissions/time_limit_exceeded/mixed.py: expected TLE by the package's rules, got 0/100 (WA)"),
+        "{}",
+        run.stdout
+    );
+
+    // Without it in time_limit_exceeded/, the package verifies. `flood.py` there prints
+    // without end on the easy subtask (judge ends the run at the output limit: OLE) and
+    // loops on the hard one (TLE): OLE by the rules, but problemtools, which lets a run go
+    // on past the output limit, times it out, and so gets TLE: a warning.
+    fs::remove_file(pkg.join("submissions/time_limit_exceeded/mixed.py")).unwrap();
+    fs::write(
+        pkg.join("submissions/time_limit_exceeded/flood.py"),
+        "n = int(input())\n\
+         if n == 3:\n    print(2)\n\
+         elif n < 100:\n    while True:\n        print('1' * 1000)\n\
+         else:\n    while True:\n        pass\n",
+    )
+    .unwrap();
+    let (run, report) = common::verify_report::verify_json(600, &[&dir]);
+    run.assert_code(0);
+    let flood = report.problems[0].check("submissions/time_limit_exceeded/flood.py");
+    assert_eq!(flood.status, "warn", "{flood:?}");
+    assert!(
+        flood
+            .message
+            .starts_with("expected TLE by the package's rules, got 0/100 (OLE); but problemtools")
+            && flood
+                .message
+                .contains("gives TLE by the package's rules if the runs"),
+        "{flood:?}"
+    );
+}
+
 /// A key a `testdata.yaml` gives twice (po2024 golvyta's `input_validator_flags`) is read as
 /// problemtools (PyYAML) reads it: the last value, here the easy subtask's 30 points (with the
 /// first, 5, the accepted submissions would not get the full 100). The package loads, with a

@@ -233,6 +233,22 @@ pub fn load(
             let must_tle = rules
                 .iter()
                 .any(|r| r.required.len() == 1 && r.required.contains(&Outcome::TLE));
+            // Only accepted submissions lower-bound the limit by default (as problemtools does;
+            // the spec also counts WA/RTE ones).
+            let lower_bound = lower.unwrap_or(
+                folder == "accepted"
+                    || (tle_free && rules.iter().all(|r| r.permitted.len() == 1))
+                    || verdicts == Some(BTreeSet::from([Verdict::AC])),
+            );
+            // problemtools checks a legacy scoring package's wrong_answer, time_limit_exceeded
+            // and run_time_error submissions only on the verdict its graders give the whole
+            // (`score` above): a sample or a group may get any verdict on the way (an RTE on
+            // a sample that `ignore_sample` drops, an OLE in a group after a TLE one that
+            // `first_error` passes over), so the folder's rules on each test do not apply.
+            if matches!(score, Some(ScoreExpectation::Verdict(_))) && named_by.is_none() {
+                let own = format!("folder {folder}");
+                rules.retain(|r| r.origin != own);
+            }
             let entrypoint = entrypoint.map(|e: String| path.join(e));
             let randomised = crate::verdict::expectation::randomised_header(&path);
             out.push(JurySubmission {
@@ -240,13 +256,7 @@ pub fn load(
                 rel,
                 folder: folder.clone(),
                 language,
-                // Only accepted submissions lower-bound the limit by default (as problemtools
-                // does; the spec also counts WA/RTE ones).
-                lower_bound: lower.unwrap_or(
-                    folder == "accepted"
-                        || (tle_free && rules.iter().all(|r| r.permitted.len() == 1))
-                        || verdicts == Some(BTreeSet::from([Verdict::AC])),
-                ),
+                lower_bound,
                 upper_bound: upper
                     .unwrap_or(must_tle || verdicts == Some(BTreeSet::from([Verdict::TLE]))),
                 rules,
@@ -788,6 +798,48 @@ mod tests {
                 "wrong_answer/w.py"
             ]
         );
+    }
+
+    /// problemtools checks a legacy scoring package's rejected folders on the verdict its
+    /// graders give the whole only: they get no rule on each test (an RTE on an ignored sample
+    /// is fine in wrong_answer/), only the verdict by the package's rules. A pass-fail
+    /// package's keep the folder's rule, and an accepted one its rule too.
+    #[test]
+    fn legacy_scoring_rejected_folders_are_checked_on_the_graded_verdict_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let subs = dir.path().join("submissions");
+        for f in [
+            "accepted",
+            "wrong_answer",
+            "time_limit_exceeded",
+            "run_time_error",
+        ] {
+            std::fs::create_dir_all(subs.join(f)).unwrap();
+            std::fs::write(subs.join(f).join("s.py"), "").unwrap();
+        }
+        let (scored, _) = load(dir.path(), Version::Legacy, true, None).unwrap();
+        for (folder, verdict) in [
+            ("wrong_answer", Verdict::WA),
+            ("time_limit_exceeded", Verdict::TLE),
+            ("run_time_error", Verdict::RE),
+        ] {
+            let s = scored.iter().find(|s| s.folder == folder).unwrap();
+            assert!(s.rules.is_empty(), "{folder}: {:?}", s.rules);
+            assert_eq!(s.score, Some(ScoreExpectation::Verdict(verdict)));
+            assert!(s.skipped.is_none(), "{folder}: {:?}", s.skipped);
+            assert!(!s.lower_bound, "{folder}");
+        }
+        let tle = scored
+            .iter()
+            .find(|s| s.folder == "time_limit_exceeded")
+            .unwrap();
+        assert!(tle.upper_bound);
+        let ac = scored.iter().find(|s| s.folder == "accepted").unwrap();
+        assert_eq!(ac.rules.len(), 1);
+        let (pass_fail, _) = load(dir.path(), Version::Legacy, false, None).unwrap();
+        assert!(pass_fail
+            .iter()
+            .all(|s| s.rules.len() == 1 && s.score.is_none()));
     }
 
     /// A key of submissions.yaml given twice takes the last value, with a warning.

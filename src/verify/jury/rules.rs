@@ -2,6 +2,7 @@
 //! the check of its results against it ([`judge_rules`]).
 
 use super::*;
+use crate::verdict::expectation::ScoreExpectation;
 
 /// A submission's goal: what it must get decided on the tests run so far (see
 /// [`JurySubmission::decided`]), and its first rejected test known, so the report says what
@@ -63,6 +64,27 @@ pub(super) fn no_accepted(fixed_limit: bool) -> Check {
     }
 }
 
+/// Whether a legacy scoring package's submission expected to get TLE by the package's rules
+/// gets it with the tests judge ended at the output limit (OLE) read as time-outs, when that
+/// gives it TLE. problemtools sets no output limit on a run: it checks the time first and
+/// measures the output only once the run ends, so such a test is TLE there when the program
+/// would have run past the time limit (as one printing in a loop does), and judge cannot
+/// tell which. False when there is no such test, or reading them so does not help.
+fn past_output_limit(pkg: &Package, report: &SubmissionReport, expected: ScoreExpectation) -> bool {
+    if expected != ScoreExpectation::Verdict(Verdict::TLE)
+        || !report.tests.iter().any(|t| t.verdict == Verdict::OLE)
+    {
+        return false;
+    }
+    let mut as_tle = report.clone();
+    for t in &mut as_tle.tests {
+        if t.verdict == Verdict::OLE {
+            t.verdict = Verdict::TLE;
+        }
+    }
+    crate::grade::submission::score(pkg, &as_tle).is_some_and(|s| s.verdict == Verdict::TLE)
+}
+
 /// Checks what `g` must get on its results.
 pub(super) fn judge_rules(
     pkg: &Package,
@@ -97,6 +119,16 @@ pub(super) fn judge_rules(
     });
     let report = report(pkg, &g.submission, &g.compiled, tests, run);
     let score = report.score.clone();
+    let as_tle = match (g.jury.score, pkg.scoring()) {
+        (Some(expected), Some(Scoring::Legacy(_))) => past_output_limit(pkg, &report, expected),
+        _ => false,
+    };
+    // A legacy scoring package's rejected submission is checked on the verdict its graders
+    // give the whole (problemtools' rule): that is its verdict, not its first failure's.
+    let whole = match (g.jury.score, &score) {
+        (Some(ScoreExpectation::Verdict(_)), Some(s)) if compile_error.is_none() => s.verdict,
+        _ => actual,
+    };
     let result = g
         .jury
         .permitted_verdicts()
@@ -104,9 +136,9 @@ pub(super) fn judge_rules(
             path: name(g.jury),
             expected: *permitted
                 .iter()
-                .find(|&&v| v == actual)
+                .find(|&&v| v == whole)
                 .unwrap_or(&permitted[0]),
-            actual,
+            actual: whole,
             permitted,
             timing: timing.clone(),
             margin: None,
@@ -153,6 +185,14 @@ pub(super) fn judge_rules(
             let min = pkg.scoring().map_or(0.0, |s| s.bounds().0);
             let legacy = matches!(pkg.scoring(), Some(Scoring::Legacy(_)));
             if let Err(why) = expected.check(got, min, legacy) {
+                if as_tle {
+                    return judged(Check::warn(
+                        name(g.jury),
+                        format!(
+                            "{why}; but problemtools, which measures the output only once a run ends, gives TLE by the package's rules if the runs judge ended at the output limit would go on past the time limit"
+                        ),
+                    ));
+                }
                 let warns = expected.only_warns(got, legacy);
                 return judged(Check::fail(name(g.jury), why).warn_if(warns));
             }
