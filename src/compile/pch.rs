@@ -5,6 +5,8 @@
 //!       the entry (built once per compile command + compiler, under its lock):
 //!       <key>/bits/stdc++.h.gch      g++ <template with {source} = -c -MD ... -x c++-header
 //!                                    judge-pch.h -x none, {binary} = that path>
+//!       <key>/bits/stdc++.h          `#include_next <bits/stdc++.h>`: what a second
+//!                                    `#include` of it opens (GCC names the .gch's header so)
 //!       <key>/judge-entry.json       outcome, and the files the .gch was built from
 //!   the submission's compile argv gets `-I <key dir>` appended
 //! ```
@@ -373,6 +375,12 @@ fn build(
                     gch_name(header)
                 )));
             }
+            // GCC takes the .gch's header to be `<dir>/<header>`: a second `#include` of it
+            // (`<bits/extc++.h>` includes `<bits/stdc++.h>`) opens that path. The stub there
+            // is the real header, by the search directories after this one.
+            let stub = built.path().join(header);
+            fs::write(&stub, format!("#include_next <{header}>\n"))
+                .map_err(|e| Stop::Failed(format!("writing `{}`: {e}", stub.display())))?;
             (CompileOutcome::Ok, recorded_inputs(&deps)?)
         }
         process::Exit::Code(code) => {

@@ -892,6 +892,31 @@ fn a_header_is_precompiled_once_and_used() {
     );
 }
 
+/// GCC takes the precompiled header to be in the entry's folder: a second `#include` of it
+/// (libstdc++'s `<bits/extc++.h>` includes `<bits/stdc++.h>` again) opens it there, which
+/// must find the real header (a real olympiad submission, po2024/skol/pianot, got a CE). Like
+/// `<bits/stdc++.h>`, `<cassert>` has no include guard, so it is opened again.
+#[test]
+fn a_precompiled_header_included_again_is_found() {
+    if !available(lang("cpp")) {
+        return;
+    }
+    let f = fixture();
+    let table = table_file(
+        &f,
+        "[cpp]\ncompile = [\"g++\", \"-O2\", \"-o\", \"{binary}\", \"{source}\"]\nrun = [\"{binary}\"]\nprecompiled_headers = [\"cassert\"]\n",
+    );
+    needed_before(&f, &table, "cassert");
+    let again = "#include <cassert>\n#include <cassert>\nint main() { assert(1); }\n";
+    let c = f.compile_with(
+        &f.submit("again.cpp", again),
+        &table,
+        &CompileLimits::default(),
+    );
+    assert_eq!(c.outcome, CompileOutcome::Ok, "{:?}", c.outcome);
+    assert_eq!(pch_entries(&f.cache).len(), 1, "built with the header");
+}
+
 #[test]
 fn the_compiler_is_given_the_precompiled_header() {
     // With -H in the template, g++ lists what it reads: a compile error shows it.
