@@ -619,29 +619,3 @@ fn compile_time_code_of_a_submission_reaches_nothing_of_the_host() {
         planted.display()
     );
 }
-
-/// A jury program given as a folder is built by its own `build` script: the package's code,
-/// so it runs in the sandbox as a compiler does, and reaches nothing of the host.
-#[test]
-fn a_build_script_of_a_jury_program_reaches_nothing_of_the_host() {
-    let Some(h) = Hostile::new() else { return };
-    let planted = h.pkg.join("planted-by-build");
-    std::fs::remove_file(h.pkg.join("input_validators/validate.py")).unwrap();
-    write(
-        &h.pkg.join("input_validators/folder/build"),
-        &format!(
-            "echo x > '{}'\ncat '{}'\nexit 3\n",
-            planted.display(),
-            h.host.display()
-        ),
-    );
-    let run = h.judge(&["verify", "{pkg}"]);
-    assert!(
-        !planted.exists(),
-        "the build script wrote {}",
-        planted.display()
-    );
-    let all = format!("{}{}", run.stdout, run.stderr);
-    assert!(all.contains("`build` exited with status 3"), "{all}");
-    assert!(all.contains("No such file or directory"), "{all}");
-}

@@ -43,7 +43,7 @@ impl Cache {
     }
 
     /// Whether compiles into this cache run outside the sandbox (tests only).
-    pub(crate) fn compiles_on_host(&self) -> bool {
+    pub(super) fn compiles_on_host(&self) -> bool {
         #[cfg(test)]
         return self.on_host;
         #[cfg(not(test))]

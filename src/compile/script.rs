@@ -1,7 +1,6 @@
 //! Programs given as a folder with POSIX `build` / `run` scripts (the Kattis package format's
 //! "other programs": validators). The folder is copied into a fresh build directory, `build`
-//! runs there (the package's code: in the sandbox, as a compiler runs, under the compile
-//! limits), and
+//! runs there (trusted, like a compiler: outside the sandbox, under the compile limits), and
 //! `run` must then be an executable file. The result is a cache entry keyed by every file of
 //! the folder, like a compiled submission.
 
@@ -70,7 +69,6 @@ pub fn build(
     let files = files(dir).map_err(io(format!("reading `{}`", dir.display())))?;
     let mut h = cache::KeyHasher::new();
     h.field("judge-script/1");
-    h.field([u8::from(super::boxed::host_requested())]);
     for (rel, bytes, exec) in &files {
         h.field(rel.as_os_str().as_encoded_bytes())
             .field(bytes)
@@ -117,7 +115,21 @@ pub fn build(
     let build_script = root.join("build");
     if build_script.is_file() {
         let argv = vec!["/bin/sh".to_string(), build_script.display().to_string()];
-        let finished = run_build(&argv, &root, limits, cache)?;
+        let finished = process::run(
+            &argv,
+            &root,
+            &Default::default(),
+            limits.cpu_time,
+            process::Rlimits {
+                address_space: None,
+                file_size: limits.binary_bytes,
+            },
+            usize::try_from(limits.output_bytes).unwrap_or(usize::MAX),
+        )
+        .map_err(|source| CompileError::Spawn {
+            program: build_script.display().to_string(),
+            source,
+        })?;
         time = finished.wall;
         let message = clean_message(&finished.output, &root);
         match finished.exit {
@@ -171,48 +183,6 @@ pub fn build(
     fs::write(root.join(META), json).map_err(io("writing cache metadata".into()))?;
     cache.install(built, &entry)?;
     Ok(done(outcome, meta.build_time_us, false))
-}
-
-/// Runs the package's `build` script `argv` in the folder `root`: in the sandbox, as a
-/// compiler runs (it is the package's code), or as judge's user where there is none.
-fn run_build(
-    argv: &[String],
-    root: &Path,
-    limits: &CompileLimits,
-    cache: &Cache,
-) -> Result<process::Finished, CompileError> {
-    let sandbox = match cache.compiles_on_host() {
-        true => None,
-        false => super::boxed::sandbox(),
-    };
-    if let Some(sandbox) = sandbox {
-        let build = super::boxed::Compile {
-            argv: argv.to_vec(),
-            build_dir: root,
-            env: Default::default(),
-            read_only: Vec::new(),
-            limits,
-            whole_memory: false,
-        };
-        return super::boxed::run(sandbox.as_ref(), build);
-    }
-    let rlimits = process::Rlimits {
-        address_space: None,
-        file_size: limits.binary_bytes,
-    };
-    let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-    process::run(
-        argv,
-        root,
-        &Default::default(),
-        limits.cpu_time,
-        rlimits,
-        cap,
-    )
-    .map_err(|source| CompileError::Spawn {
-        program: argv[1].clone(),
-        source,
-    })
 }
 
 #[cfg(test)]
