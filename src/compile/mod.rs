@@ -6,9 +6,8 @@
 //!       Compiled::run_request(limits, stdin, work_dir) ──► sandbox::RunRequest
 //! ```
 //!
-//! The compiler is trusted: it runs directly (not in the sandbox) in a fresh directory under
-//! a wall-time limit, rlimits (address space except for JVM compilers, file size, no core
-//! dumps) and an output cap. That directory (source copy + compiler output) becomes a
+//! The compiler runs in the sandbox (it runs the submission's compile-time code; see
+//! [`boxed`]), in a fresh directory, under the compile limits. That directory (source copy + compiler output) becomes a
 //! [`Cache`] entry keyed by a hash of the source, the language and the compiler, so grading
 //! the same file twice compiles it once. Compile errors are cached too; timeouts and
 //! compilers killed by a signal are not (they may be the machine's fault).

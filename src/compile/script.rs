@@ -1,6 +1,7 @@
 //! Programs given as a folder with POSIX `build` / `run` scripts (the Kattis package format's
 //! "other programs": validators). The folder is copied into a fresh build directory, `build`
-//! runs there (trusted, like a compiler: outside the sandbox, under the compile limits), and
+//! runs there (as judge's user, outside the sandbox, under the compile limits: unlike a
+//! compiler's, a build script's tools are not yet given to it in the box), and
 //! `run` must then be an executable file. The result is a cache entry keyed by every file of
 //! the folder, like a compiled submission.
 
