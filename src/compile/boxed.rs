@@ -17,7 +17,9 @@ use std::sync::{Arc, OnceLock};
 
 use super::process::{self, Exit, Finished};
 use super::{CompileError, CompileLimits};
-use crate::sandbox::{LimitHit, Limits, RunRequest, Sandbox, SandboxError, Stdin, Stdout};
+use crate::sandbox::{
+    LimitHit, Limits, RunOutcome, RunRequest, Sandbox, SandboxError, Stdin, Stdout, Termination,
+};
 
 /// Processes and threads a compiler may have at once: JVM compilers start a thread per core
 /// for their collector and compiler pools; gcc, go and ghc fork a handful.
@@ -136,6 +138,15 @@ pub(super) fn run(sandbox: &dyn Sandbox, compile: Compile) -> Result<Finished, C
     // interrupted, whatever it ended with.
     if let Some(signal) = crate::interrupt::requested() {
         return Err(crate::interrupt::Interrupted { signal }.into());
+    }
+    // Nothing in the box can send these: a compiler ended by one got judge's Ctrl-C (or
+    // SIGTERM) before judge's own handler marked the request.
+    if let Ok(RunOutcome {
+        termination: Termination::Signaled(sig @ (libc::SIGINT | libc::SIGTERM)),
+        ..
+    }) = &outcome
+    {
+        return Err(crate::interrupt::Interrupted { signal: *sig }.into());
     }
     let outcome = outcome.map_err(|e| match e {
         SandboxError::Interrupted(i) => CompileError::Interrupted(i),
