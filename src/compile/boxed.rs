@@ -168,12 +168,12 @@ pub(super) fn run(sandbox: &dyn Sandbox, compile: Compile) -> Result<Finished, C
             output.extend_from_slice(over_limit(hit, limits).as_bytes());
             Exit::Signal(libc::SIGKILL)
         }
-        (_, crate::sandbox::Termination::Exited(0)) if largest > limits.binary_bytes => {
+        (_, Termination::Exited(0)) if largest > limits.binary_bytes => {
             output.extend_from_slice(too_large(limits).as_bytes());
             Exit::Code(1)
         }
-        (_, crate::sandbox::Termination::Exited(code)) => Exit::Code(code),
-        (_, crate::sandbox::Termination::Signaled(signal)) => Exit::Signal(signal),
+        (_, Termination::Exited(code)) => Exit::Code(code),
+        (_, Termination::Signaled(signal)) => Exit::Signal(signal),
     };
     Ok(Finished {
         exit,
@@ -269,11 +269,17 @@ fn find_toolchain(program: &str) -> (PathBuf, Vec<PathBuf>) {
     (path, super::toolchain::minimal_cover(dirs))
 }
 
-/// Whether `dir` lies in a folder every run sees anyway.
+/// Whether `dir` lies in a folder every run sees anyway (the sandbox's system folders).
+#[cfg(target_os = "linux")]
 fn is_system(dir: &Path) -> bool {
-    ["/usr", "/lib", "/lib64", "/bin", "/sbin"]
+    crate::sandbox::linux::SYSTEM_DIRS
         .iter()
         .any(|s| dir.starts_with(s))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn is_system(_dir: &Path) -> bool {
+    false
 }
 
 /// The sysroot of the toolchain a rustup proxy `rustc` starts (asked once per process).

@@ -33,7 +33,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// Host folders bound read-only at their own paths (or recreated as the same symlink).
-const SYSTEM_DIRS: &[&str] = &[
+pub(crate) const SYSTEM_DIRS: &[&str] = &[
     "/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin",
 ];
 /// Entries of `/etc` that loaders and runtimes read (exact names, or prefixes ending in `*`).

@@ -86,6 +86,7 @@ use cgroup::SlotCgroups;
 use detect::Mechanisms;
 pub use detect::Shortfall;
 use fsview::FsView;
+pub(crate) use fsview::SYSTEM_DIRS;
 use policy::PreparedRuleset;
 use slots::{Slot, SlotPool};
 use sys::Stack;
